@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite: set up, build, run every test (ctest). HC_SANITIZE=1 builds with ASan+UBSan into
+# build-asan/ and runs the same tests with smaller perft budgets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+if [ "${HC_SANITIZE:-0}" = 1 ]; then
+  export HC_BUILD_DIR=build-asan HC_BUILD_TYPE=RelWithDebInfo
+  scripts/build.sh -DHC_SANITIZE=ON -DHC_NATIVE=ON
+  export HC_PERFT_BUDGET=${HC_PERFT_BUDGET:-2000000} HC_RANDOM_POSITIONS=${HC_RANDOM_POSITIONS:-300}
+else
+  export HC_BUILD_DIR=build
+  scripts/build.sh
+fi
+ctest --test-dir "$HC_BUILD_DIR" --output-on-failure -j2 "$@"

@@ -1,0 +1,309 @@
+// heterochess: the command-line tool (variants, moves, perft, validate).
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+#include "notation/pgn.hpp"
+#include "rules/game.hpp"
+#include "variants/registry.hpp"
+
+using namespace hc;
+using json = nlohmann::json;
+
+namespace {
+
+struct Common {
+  std::string variant = "chess";
+  std::string fen;
+  bool json = false;
+};
+
+void add_common(CLI::App* cmd, Common& c, bool with_fen = true) {
+  cmd->add_option("--variant,-v", c.variant, "variant id, or ids joined by '+' (see 'heterochess variants')");
+  if (with_fen) cmd->add_option("--fen,-f", c.fen, "position (extended FEN, docs/formats.md); default: start");
+  cmd->add_flag("--json", c.json, "print one JSON object");
+}
+
+// Thrown for user errors: printed as "error: …" (or {"error": …}) with exit code 2.
+struct UserError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void setup(GameRecord& game, const Common& c) {
+  if (!c.fen.empty()) {
+    try {
+      game.set_fen(c.fen);
+    } catch (const NotationError& e) {
+      throw UserError(std::string("bad FEN: ") + e.what() + (e.column() ? " (column " + std::to_string(e.column()) + ")" : ""));
+    }
+  }
+}
+
+std::string dims(const VariantInfo& v) {
+  std::string s;
+  for (Dimension d : v.sets) {
+    if (!s.empty()) s += ',';
+    s += dimension_name(d);
+  }
+  return s;
+}
+
+int cmd_variants(const Common& c) {
+  if (c.json) {
+    json arr = json::array();
+    for (const auto& v : variant_catalogue()) {
+      json dj = json::array();
+      for (Dimension d : v.sets) dj.push_back(dimension_name(d));
+      json o = {{"id", v.id}, {"name", v.name}, {"rules", v.rules_ref}, {"description", v.description},
+                {"dimensions", dj}};
+      if (!v.alias_of.empty()) o["alias_of"] = v.alias_of;
+      arr.push_back(o);
+    }
+    std::cout << json{{"variants", arr}}.dump() << "\n";
+    return 0;
+  }
+  for (const auto& v : variant_catalogue()) {
+    std::string d = v.alias_of.empty() ? dims(v) : "= " + v.alias_of;
+    fmt::print("{:<22} {:<58} [{}]\n", v.id, v.description, d.empty() ? "defaults" : d);
+  }
+  fmt::print("\nCombine ids across dimensions with '+', e.g. progressive+alice, marseillais+atomic.\n");
+  return 0;
+}
+
+int cmd_moves(const Common& c, bool turns, std::uint64_t limit) {
+  Variant v = make_variant(c.variant);
+  GameRecord game(v);
+  setup(game, c);
+  Position& pos = game.position();
+  json out = {{"variant", v.id}, {"fen", to_fen(pos)}};
+  if (!turns) {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    json uci = json::array(), san = json::array();
+    for (Move m : list) uci.push_back(to_uci(m)), san.push_back(to_san(pos, m));
+    out["moves"] = uci;
+    out["san"] = san;
+    out["count"] = list.size();
+    if (c.json) std::cout << out.dump() << "\n";
+    else {
+      for (std::size_t i = 0; i < uci.size(); ++i)
+        fmt::print("{} {}\n", uci[i].get<std::string>(), san[i].get<std::string>());
+      fmt::print("{} legal move(s)\n", list.size());
+    }
+    return 0;
+  }
+  json arr = json::array();
+  std::uint64_t n = for_each_turn(
+      pos,
+      [&](const std::vector<Move>& t) {
+        std::vector<std::string> s;
+        for (Move m : t) s.push_back(to_uci(m));
+        if (c.json) arr.push_back(join_turn(s));
+        else fmt::print("{}\n", join_turn(s));
+      },
+      limit);
+  bool truncated = n >= limit;
+  if (c.json) {
+    out["turns"] = arr;
+    out["count"] = n;
+    out["truncated"] = truncated;
+    std::cout << out.dump() << "\n";
+  } else {
+    fmt::print("{}{} legal turn(s){}\n", truncated ? "at least " : "", n,
+               truncated ? " (stopped at --limit)" : "");
+  }
+  return 0;
+}
+
+int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress) {
+  if (depth < 0) throw UserError("--depth must be at least 0");
+  Variant v = make_variant(c.variant);
+  GameRecord game(v);
+  setup(game, c);
+  Position& pos = game.position();
+  auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  json div = json::object();
+  progress = progress || (!c.json && isatty(2) && depth >= 5);
+  if (divide && depth > 0) {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    int i = 0;
+    for (Move m : list) {
+      Undo u;
+      std::string name = to_uci(m);
+      pos.ops().make(pos, m, u);
+      int rest = turns && !u.turn_ended ? depth : depth - 1;
+      std::uint64_t n = turns ? perft_turns(pos, rest) : perft(pos, rest);
+      pos.undo(u);
+      total += n;
+      div[name] = n;
+      if (!c.json) fmt::print("{}: {}\n", name, n);
+      if (progress) fmt::print(stderr, "[{}/{}] {}\n", ++i, list.size(), name);
+    }
+  } else {
+    total = turns ? perft_turns(pos, depth) : perft(pos, depth);
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (c.json) {
+    json out = {{"variant", v.id}, {"fen", to_fen(pos)}, {"depth", depth}, {"unit", turns ? "turns" : "moves"},
+                {"nodes", total}, {"time_ms", std::int64_t(secs * 1000)}};
+    if (divide) out["divide"] = div;
+    std::cout << out.dump() << "\n";
+  } else {
+    fmt::print("{}nodes {} ({} {}, {:.3f} s, {:.1f} Mnps)\n", divide ? "\n" : "", total, depth,
+               turns ? "turns" : "moves", secs, secs > 0 ? total / secs / 1e6 : 0.0);
+  }
+  return 0;
+}
+
+int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
+  std::string text;
+  if (file == "-") {
+    std::stringstream ss;
+    ss << std::cin.rdbuf();
+    text = ss.str();
+  } else {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw UserError("cannot read '" + file + "'");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  std::vector<PgnGame> games;
+  try {
+    games = split_pgn(text);
+  } catch (const NotationError& e) {
+    throw UserError(fmt::format("{}: {}: {}", file, e.where(), e.what()));
+  }
+  if (games.empty()) throw UserError("'" + file + "' contains no game");
+  json results = json::array();
+  int bad = 0;
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    const PgnGame& g = games[gi];
+    std::string vid = c.variant;
+    if (auto tag = g.tag("Variant")) {
+      std::string from_tag = variant_from_tag(*tag);
+      if (variant_given && from_tag != c.variant && !(from_tag == "standard" && c.variant == "chess"))
+        throw UserError("game " + std::to_string(gi + 1) + " says [Variant \"" + *tag + "\"] but --variant is " +
+                        c.variant);
+      vid = from_tag == "standard" ? "chess" : from_tag;
+    }
+    Variant v;
+    try {
+      v = make_variant(vid);
+    } catch (const VariantError& e) {
+      throw UserError(fmt::format("game {}: {}", gi + 1, e.what()));
+    }
+    GameRecord game(v);
+    std::string fen = c.fen;
+    if (auto tag = g.tag("FEN")) fen = *tag;
+    if (!fen.empty()) {
+      try {
+        game.set_fen(fen);
+      } catch (const NotationError& e) {
+        throw UserError(fmt::format("game {}: bad FEN: {}", gi + 1, e.what()));
+      }
+    }
+    Replay rep = replay_movetext(game, g);
+    GameResult res = game.result();
+    Position& pos = game.position();
+    json o = {{"variant", v.id}, {"fen", to_fen(pos)}, {"moves", rep.moves_played}, {"turns", rep.turns_played}};
+    if (rep.error) {
+      ++bad;
+      o["ok"] = false;
+      o["outcome"] = "illegal";
+      o["error"] = rep.error->message;
+      o["line"] = rep.error->line;
+      o["column"] = rep.error->column;
+      o["move_number"] = rep.error->move_number;
+      if (!rep.error->move_text.empty()) o["move"] = rep.error->move_text;
+    } else {
+      o["ok"] = true;
+      o["outcome"] = outcome_name(res.outcome);
+      o["result"] = res.result_tag();
+      if (res.winner) o["winner"] = *res.winner == kWhite ? "white" : "black";
+      o["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);
+    }
+    if (!rep.recorded_result.empty()) o["recorded_result"] = rep.recorded_result;
+    o["side_to_move"] = pos.side() == kWhite ? "white" : "black";
+    results.push_back(o);
+    if (!c.json) {
+      std::string head = games.size() > 1 ? fmt::format("game {}: ", gi + 1) : "";
+      if (rep.error) {
+        fmt::print("{}illegal at {}:{}:{} (move {}{}): {}\n", head, file, rep.error->line, rep.error->column,
+                   rep.error->move_number, rep.error->move_text.empty() ? "" : " '" + rep.error->move_text + "'",
+                   rep.error->message);
+      } else {
+        fmt::print("{}{} moves in {} turns, all legal; outcome: {} ({})\n", head, rep.moves_played,
+                   rep.turns_played, outcome_name(res.outcome), res.result_tag());
+        if (!rep.recorded_result.empty() && rep.recorded_result != res.result_tag())
+          fmt::print("{}recorded result: {}\n", head, rep.recorded_result);
+      }
+      fmt::print("{}final position: {}\n", head, to_fen(pos));
+    }
+  }
+  if (c.json) std::cout << (results.size() == 1 ? results[0] : json{{"games", results}}).dump() << "\n";
+  return bad ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"heterochess: rules library and tools for multi-move, unorthodox-capture and multi-board chess"};
+  app.require_subcommand(1);
+  Common c;
+
+  auto* variants = app.add_subcommand("variants", "list variant ids, their descriptions and dimensions");
+  variants->add_flag("--json", c.json, "print one JSON object");
+
+  auto* moves = app.add_subcommand("moves", "legal moves of a position (or, with --turns, complete turns)");
+  add_common(moves, c);
+  bool turns = false;
+  std::uint64_t limit = 100000;
+  moves->add_flag("--turns", turns, "list complete legal turns instead of single moves");
+  moves->add_option("--limit", limit, "stop listing turns after this many (default 100000)");
+
+  auto* perft = app.add_subcommand("perft", "count move sequences (or complete turns) to a depth");
+  add_common(perft, c);
+  int depth = 1;
+  bool divide = false, progress = false;
+  perft->add_option("--depth,-d", depth, "depth in moves (or turns with --turns)")->required();
+  perft->add_flag("--turns", turns, "count depth in complete turns");
+  perft->add_flag("--divide", divide, "node count per first move");
+  perft->add_flag("--progress", progress, "report each finished first move on stderr");
+
+  auto* validate = app.add_subcommand("validate", "replay a game record (PGN or move list) and report the outcome");
+  add_common(validate, c);
+  std::string file;
+  validate->add_option("file", file, "game record ('-' = standard input)")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  try {
+    if (*variants) return cmd_variants(c);
+    if (*moves) return cmd_moves(c, turns, limit);
+    if (*perft) return cmd_perft(c, depth, turns, divide, progress);
+    if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0);
+  } catch (const UserError& e) {
+    if (c.json) std::cout << json{{"error", e.what()}}.dump() << "\n";
+    else fmt::print(stderr, "error: {}\n", e.what());
+    return 2;
+  } catch (const VariantError& e) {
+    if (c.json) std::cout << json{{"error", e.what()}}.dump() << "\n";
+    else fmt::print(stderr, "error: {}\n", e.what());
+    return 2;
+  }
+  return 0;
+}

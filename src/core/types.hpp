@@ -1,0 +1,60 @@
+// Core value types shared by every layer: colours, men, squares, moves.
+#pragma once
+#include <cstdint>
+
+namespace hc {
+
+using Bitboard = std::uint64_t;
+using Key = std::uint64_t;
+
+enum Color : std::uint8_t { kWhite = 0, kBlack = 1 };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+enum PieceType : std::uint8_t { kNoType = 0, kPawn, kKnight, kBishop, kRook, kQueen, kKing, kPieceTypeCount };
+
+// A man: colour in bit 3, type in bits 0-2. 0 = empty square.
+enum Piece : std::uint8_t { kNoPiece = 0 };
+constexpr Piece make_piece(Color c, PieceType t) { return Piece((c << 3) | t); }
+constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
+constexpr Color color_of(Piece p) { return Color(p >> 3); }
+
+// Squares a1 = 0 … h8 = 63 on an 8x8 board.
+using Square = int;
+constexpr Square kNoSquare = 64;
+constexpr int file_of(Square s) { return s & 7; }
+constexpr int rank_of(Square s) { return s >> 3; }
+constexpr Square make_square(int file, int rank) { return rank * 8 + file; }
+constexpr Bitboard bb(Square s) { return Bitboard(1) << s; }
+
+// Boards of a multi-board game. RULES.md has games on up to six boards; the slice needs two.
+constexpr int kMaxBoards = 2;
+
+// Castling-right bits.
+enum : std::uint8_t { kWhiteOO = 1, kWhiteOOO = 2, kBlackOO = 4, kBlackOOO = 8, kAllCastling = 15 };
+
+// One atomic move of one side (RULES.md §1.2). Encoded in 32 bits:
+// from(6) to(6) kind(3) promotion type(3) from-board(3) to-board(3).
+enum class MoveKind : std::uint8_t { kNormal = 0, kPromotion, kEnPassant, kCastling };
+
+class Move {
+ public:
+  constexpr Move() = default;
+  constexpr Move(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType,
+                 int from_board = 0, int to_board = 0)
+      : data_(std::uint32_t(from) | std::uint32_t(to) << 6 | std::uint32_t(kind) << 12 |
+              std::uint32_t(promo) << 15 | std::uint32_t(from_board) << 18 | std::uint32_t(to_board) << 21) {}
+  constexpr Square from() const { return data_ & 63; }
+  constexpr Square to() const { return (data_ >> 6) & 63; }
+  constexpr MoveKind kind() const { return MoveKind((data_ >> 12) & 7); }
+  constexpr PieceType promotion() const { return PieceType((data_ >> 15) & 7); }
+  constexpr int from_board() const { return (data_ >> 18) & 7; }
+  constexpr int to_board() const { return (data_ >> 21) & 7; }
+  constexpr std::uint32_t raw() const { return data_; }
+  constexpr bool is_none() const { return data_ == 0; }
+  friend constexpr bool operator==(Move a, Move b) { return a.data_ == b.data_; }
+
+ private:
+  std::uint32_t data_ = 0;
+};
+
+}  // namespace hc

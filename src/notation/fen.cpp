@@ -1,0 +1,294 @@
+#include "notation/fen.hpp"
+
+#include <cctype>
+#include <vector>
+
+namespace hc {
+
+namespace {
+
+struct Field {
+  std::string_view text;
+  int column;  // 1-based
+};
+
+std::vector<Field> split_fields(std::string_view s) {
+  std::vector<Field> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+    if (i >= s.size()) break;
+    std::size_t j = i;
+    while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    out.push_back({s.substr(i, j - i), int(i) + 1});
+    i = j;
+  }
+  return out;
+}
+
+PieceType type_from_char(char c) {
+  switch (std::tolower(static_cast<unsigned char>(c))) {
+    case 'p': return kPawn;
+    case 'n': return kKnight;
+    case 'b': return kBishop;
+    case 'r': return kRook;
+    case 'q': return kQueen;
+    case 'k': return kKing;
+    default: return kNoType;
+  }
+}
+
+char piece_char(Piece p) {
+  static const char kChars[] = " pnbrqk";
+  char c = kChars[type_of(p)];
+  return color_of(p) == kWhite ? char(std::toupper(c)) : c;
+}
+
+int parse_int(const Field& f, const char* what) {
+  if (f.text.empty() || f.text.size() > 9) throw NotationError(std::string("bad ") + what, f.column);
+  int v = 0;
+  for (char c : f.text) {
+    if (!std::isdigit(static_cast<unsigned char>(c)))
+      throw NotationError(std::string("bad ") + what + " '" + std::string(f.text) + "'", f.column);
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+Bitboard parse_square_list(const Field& f, const char* what) {
+  Bitboard out = 0;
+  if (f.text == "-") return 0;
+  std::size_t i = 0;
+  while (i <= f.text.size()) {
+    std::size_t j = f.text.find(',', i);
+    if (j == std::string_view::npos) j = f.text.size();
+    Square s = parse_square(f.text.substr(i, j - i));
+    if (s == kNoSquare)
+      throw NotationError(std::string("bad ") + what + " square '" + std::string(f.text.substr(i, j - i)) + "'",
+                          f.column + int(i));
+    out |= bb(s);
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+
+Square parse_square(std::string_view s) {
+  if (s.size() != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return kNoSquare;
+  return make_square(s[0] - 'a', s[1] - '1');
+}
+
+void set_fen(Position& pos, const Variant& v, std::string_view fen) {
+  pos.reset(&v.rules, v.ops);
+  auto fields = split_fields(fen);
+  if (fields.size() < 4) throw NotationError("FEN needs at least 4 fields (placement, side, castling, e.p.)", 1);
+  const int nboards = v.rules.boards;
+
+  // 1. Placement.
+  {
+    const Field& f = fields[0];
+    int rank = 7, file = 0, width = -1, on_board = 0;
+    for (std::size_t i = 0; i <= f.text.size(); ++i) {
+      int col = f.column + int(i);
+      char c = i < f.text.size() ? f.text[i] : '/';
+      if (c == '/') {
+        if (width < 0) {
+          width = file;
+          if (width != 8 && !(width == 16 && nboards == 2))
+            throw NotationError("rank 8 has " + std::to_string(file) + " files (expected 8" +
+                                    std::string(nboards == 2 ? " or 16" : "") + ")",
+                                col);
+        } else if (file != width) {
+          throw NotationError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                                  " files (expected " + std::to_string(width) + ")",
+                              col);
+        }
+        if (on_board) throw NotationError("'|' must be followed by a man", col);
+        if (i == f.text.size()) break;
+        if (--rank < 0) throw NotationError("too many ranks in placement", col);
+        file = 0;
+        continue;
+      }
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        int n = c - '0';
+        if (i + 1 < f.text.size() && std::isdigit(static_cast<unsigned char>(f.text[i + 1])))
+          n = n * 10 + (f.text[++i] - '0');
+        if (n == 0) throw NotationError("empty-square count 0", col);
+        file += n;
+        if (file > 16) throw NotationError("rank too long", col);
+        continue;
+      }
+      if (c == '|') {
+        if (nboards < 2) throw NotationError("'|' (board B) used in a one-board variant", col);
+        on_board = 1;
+        continue;
+      }
+      PieceType t = type_from_char(c);
+      if (t == kNoType) throw NotationError(std::string("unknown man '") + c + "'", col);
+      if (file >= 16 || (file >= 8 && nboards < 2)) throw NotationError("rank too long", col);
+      int b = on_board;
+      int fl = file;
+      if (file >= 8) b = 1, fl = file - 8;
+      Square s = make_square(fl, rank);
+      if (t == kPawn && (rank == 0 || rank == 7)) throw NotationError("pawn on the first or last rank", col);
+      for (int ob = 0; ob < nboards; ++ob)
+        if (pos.at(ob, s))
+          throw NotationError("square " + square_name(s) + " occupied on both boards", col);
+      pos.put_raw(b, s, make_piece(std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack, t));
+      on_board = 0;
+      ++file;
+    }
+    if (rank != 0) throw NotationError("placement has " + std::to_string(8 - rank) + " ranks (expected 8)", f.column);
+  }
+  for (Color c : {kWhite, kBlack}) {
+    int kings = 0;
+    for (int b = 0; b < nboards; ++b) kings += popcount(pos.pieces(b, c, kKing));
+    if (kings > 1) throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has more than one king", 1);
+  }
+  TurnState& st = pos.state();
+
+  // 2. Side.
+  if (fields[1].text == "w") st.side = kWhite;
+  else if (fields[1].text == "b") st.side = kBlack;
+  else throw NotationError("side to move must be 'w' or 'b'", fields[1].column);
+
+  // 3. Castling.
+  if (fields[2].text != "-") {
+    for (std::size_t i = 0; i < fields[2].text.size(); ++i) {
+      char c = fields[2].text[i];
+      int idx = c == 'K' ? 0 : c == 'Q' ? 1 : c == 'k' ? 2 : c == 'q' ? 3 : -1;
+      if (idx < 0) throw NotationError(std::string("bad castling flag '") + c + "'", fields[2].column + int(i));
+      const auto& cs = castling::kSides[idx];
+      Color col = idx < 2 ? kWhite : kBlack;
+      if (pos.at(0, cs.king_from) != make_piece(col, kKing) || pos.at(0, cs.rook_from) != make_piece(col, kRook))
+        throw NotationError(std::string("castling flag '") + c + "' but king or rook is not on its home square",
+                            fields[2].column + int(i));
+      if (st.castling & cs.right) throw NotationError("repeated castling flag", fields[2].column + int(i));
+      st.castling |= cs.right;
+    }
+  }
+
+  // 4. En passant.
+  Bitboard ep = parse_square_list(fields[3], "en-passant");
+  Bitboard ep_rank = rank_bb(st.side == kWhite ? 5 : 2);
+  if (ep & ~ep_rank)
+    throw NotationError("en-passant square on the wrong rank for the side to move", fields[3].column);
+
+  // 5, 6. Counters.
+  if (fields.size() >= 5) st.no_progress = parse_int(fields[4], "no-progress counter");
+  if (fields.size() >= 6) {
+    st.fullmove = parse_int(fields[5], "move number");
+    if (st.fullmove < 1) throw NotationError("move number must be at least 1", fields[5].column);
+  }
+  st.quota = std::uint8_t(v.rules.schedule.quota_for(pos.turn_index()));
+  if (v.rules.schedule.quota_for(pos.turn_index()) > 200)
+    throw NotationError("move number too large for this schedule", fields.size() >= 6 ? fields[5].column : 1);
+
+  // Extensions.
+  for (std::size_t i = 6; i < fields.size(); ++i) {
+    const Field& f = fields[i];
+    auto eq = f.text.find('=');
+    if (eq == std::string_view::npos) throw NotationError("expected key=value after field 6", f.column);
+    std::string_view key = f.text.substr(0, eq);
+    Field value{f.text.substr(eq + 1), f.column + int(eq) + 1};
+    if (key == "made") {
+      int made = parse_int(value, "made");
+      if (made < 1 || made >= st.quota)
+        throw NotationError("made=" + std::to_string(made) + " but this turn has " + std::to_string(st.quota) +
+                                " move(s)",
+                            value.column);
+      st.made = std::uint8_t(made);
+    } else if (key == "pend") {
+      st.ep_pending = parse_square_list(value, "pending e.p.");
+      if (st.ep_pending & ~rank_bb(st.side == kWhite ? 2 : 5))
+        throw NotationError("pending e.p. square on the wrong rank", value.column);
+    } else if (key == "progress") {
+      if (value.text != "1") throw NotationError("progress= takes 1", value.column);
+      st.turn_progress = true;
+    } else if (key == "forbid") {
+      Square a = parse_square(value.text.substr(0, 2)), b = parse_square(value.text.size() >= 4 ? value.text.substr(2, 2) : "");
+      if (a == kNoSquare || b == kNoSquare || value.text.size() != 4)
+        throw NotationError("forbid= needs a move like f3g1", value.column);
+      int fb = pos.board_of(a);
+      if (fb < 0) throw NotationError("forbid= names an empty square", value.column);
+      st.forbid = Move(a, b, MoveKind::kNormal, kNoType, fb, v.rules.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
+    } else {
+      throw NotationError("unknown FEN extension '" + std::string(key) + "'", f.column);
+    }
+  }
+  if (!st.made && (st.ep_pending || !st.forbid.is_none() || st.turn_progress))
+    throw NotationError("pend=/forbid=/progress= only make sense in the middle of a turn (made=N)", 1);
+
+  // E.p. rights: keep those some enemy pawn could use (docs/formats.md), so FENs round-trip.
+  const Color stepper = ~st.side;
+  const int up = stepper == kWhite ? 8 : -8;
+  for (Bitboard e = ep; e;) {
+    Square passed = pop_lsb(e);
+    for (int b = 0; b < nboards; ++b)
+      if (pos.at(b, passed + up) == make_piece(stepper, kPawn) && !pos.at(b, passed) &&
+          (pawn_attacks(stepper, passed) & pos.pieces(b, st.side, kPawn)))
+        st.ep_now |= bb(passed);
+  }
+  pos.refresh_key();
+  // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
+  if (v.rules.regime != CheckRegime::kNone && pos.king_board(~st.side) >= 0 && pos.king_board(st.side) >= 0 &&
+      pos.ops().checkers(pos, ~st.side))
+    throw NotationError(std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") +
+                            ") is in check",
+                        fields[1].column);
+}
+
+std::string to_fen(const Position& pos) {
+  std::string s;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      Square sq = make_square(file, rank);
+      int b = pos.board_of(sq);
+      if (b < 0) {
+        ++empty;
+        continue;
+      }
+      if (empty) s += char('0' + empty), empty = 0;
+      if (b == 1) s += '|';
+      s += piece_char(pos.at(b, sq));
+    }
+    if (empty) s += char('0' + empty);
+    if (rank) s += '/';
+  }
+  const TurnState& st = pos.state();
+  s += st.side == kWhite ? " w " : " b ";
+  std::string cr;
+  if (st.castling & kWhiteOO) cr += 'K';
+  if (st.castling & kWhiteOOO) cr += 'Q';
+  if (st.castling & kBlackOO) cr += 'k';
+  if (st.castling & kBlackOOO) cr += 'q';
+  s += cr.empty() ? "-" : cr;
+  auto squares = [](Bitboard b) {
+    std::string out;
+    for (; b;) {
+      if (!out.empty()) out += ',';
+      out += square_name(pop_lsb(b));
+    }
+    return out.empty() ? std::string("-") : out;
+  };
+  s += ' ';
+  s += squares(st.ep_now);
+  s += ' ';
+  s += std::to_string(st.no_progress);
+  s += ' ';
+  s += std::to_string(st.fullmove);
+  if (st.made) s += " made=" + std::to_string(st.made);
+  if (st.ep_pending) {
+    s += " pend=";
+    s += squares(st.ep_pending);
+  }
+  if (st.turn_progress) s += " progress=1";
+  if (!st.forbid.is_none()) s += " forbid=" + square_name(st.forbid.from()) + square_name(st.forbid.to());
+  return s;
+}
+
+}  // namespace hc

@@ -1,0 +1,210 @@
+#include "notation/move_text.hpp"
+
+#include <cctype>
+
+#include "notation/fen.hpp"
+#include "rules/kernel.hpp"
+
+namespace hc {
+
+namespace {
+
+char promo_char(PieceType t) { return " pnbrqk"[t]; }
+const char* const kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+PieceType piece_letter(char c) {
+  switch (c) {
+    case 'N': return kKnight;
+    case 'B': return kBishop;
+    case 'R': return kRook;
+    case 'Q': return kQueen;
+    case 'K': return kKing;
+    case 'P': return kPawn;
+    default: return kNoType;
+  }
+}
+
+MoveList legal_list(Position& pos) {
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  return list;
+}
+
+bool gives_check_and_mate(Position& pos, Move m, bool& mate) {
+  Undo u;
+  Color them = ~pos.side();
+  pos.ops().make(pos, m, u);
+  bool check = pos.ops().checkers(pos, them) != 0;
+  mate = false;
+  if (check && pos.side() == them) {
+    MoveList l;
+    pos.ops().legal_moves(pos, l);
+    mate = l.empty();
+  }
+  if (pos.king_board(them) < 0) check = true, mate = true;  // king captured / exploded
+  pos.undo(u);
+  return check;
+}
+
+}  // namespace
+
+std::string to_uci(Move m) {
+  std::string s = square_name(m.from()) + square_name(m.to());
+  if (m.kind() == MoveKind::kPromotion) s += promo_char(m.promotion());
+  return s;
+}
+
+Move parse_uci(Position& pos, std::string_view text) {
+  if (text.size() < 4 || text.size() > 5) throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+  Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
+  if (from == kNoSquare || to == kNoSquare) throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+  PieceType promo = kNoType;
+  if (text.size() == 5) {
+    promo = piece_letter(char(std::toupper(static_cast<unsigned char>(text[4]))));
+    if (promo == kNoType || promo == kPawn || promo == kKing)
+      throw NotationError("bad promotion letter in '" + std::string(text) + "'", 5);
+  }
+  MoveList list = legal_list(pos);
+  for (Move m : list)
+    if (m.from() == from && m.to() == to && (m.kind() == MoveKind::kPromotion ? m.promotion() == promo : promo == kNoType))
+      return m;
+  std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
+                    : list.empty()         ? "the game is over"
+                                           : "it is not legal here";
+  throw NotationError("illegal move " + std::string(text) + ": " + why, 1);
+}
+
+std::string to_san(Position& pos, Move m) {
+  const int b = m.from_board();
+  const Piece p = pos.at(b, m.from());
+  std::string s;
+  if (m.kind() == MoveKind::kCastling) {
+    s = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
+  } else {
+    const bool capture = is_capture_move(pos, m);
+    if (type_of(p) == kPawn) {
+      if (capture) s += char('a' + file_of(m.from()));
+    } else {
+      s += "PNBRQK"[type_of(p) - 1];
+      bool same_file = false, same_rank = false, ambiguous = false;
+      for (Move o : legal_list(pos)) {
+        if (o == m || o.to() != m.to() || o.from() == m.from()) continue;
+        if (pos.at(o.from_board(), o.from()) != p) continue;
+        ambiguous = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+      }
+      if (ambiguous) {
+        if (!same_file) s += char('a' + file_of(m.from()));
+        else if (!same_rank) s += char('1' + rank_of(m.from()));
+        else s += square_name(m.from());
+      }
+    }
+    if (capture) s += 'x';
+    s += square_name(m.to());
+    if (m.kind() == MoveKind::kPromotion) s += std::string("=") + char(std::toupper(promo_char(m.promotion())));
+  }
+  if (pos.boards() > 1) s += std::string(">") + char('A' + m.to_board());
+  bool mate;
+  if (gives_check_and_mate(pos, m, mate)) s += mate ? '#' : '+';
+  return s;
+}
+
+Move parse_san(Position& pos, std::string_view text) {
+  std::string t(text);
+  auto fail = [&](const std::string& why) -> Move { throw NotationError("'" + std::string(text) + "': " + why, 1); };
+  // Strip annotations.
+  while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.pop_back();
+  int want_board = -1;
+  if (auto gt = t.find('>'); gt != std::string::npos) {
+    if (gt + 2 != t.size() || (t[gt + 1] != 'A' && t[gt + 1] != 'B')) return fail("board marker must be >A or >B");
+    want_board = t[gt + 1] - 'A';
+    if (want_board >= pos.boards()) return fail("this variant has one board");
+    t.erase(gt);
+  }
+  MoveList list = legal_list(pos);
+  if (list.empty()) return fail("the game is over");
+  auto pick = [&](auto pred, const std::string& what) -> Move {
+    Move found;
+    int n = 0;
+    for (Move m : list)
+      if (pred(m) && (want_board < 0 || m.to_board() == want_board)) found = m, ++n;
+    if (n == 1) return found;
+    return fail(n ? "ambiguous (" + std::to_string(n) + " legal moves match)" : what);
+  };
+  if (t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0") {
+    bool king_side = t.size() == 3;
+    return pick([&](Move m) { return m.kind() == MoveKind::kCastling && (file_of(m.to()) > 4) == king_side; },
+                "castling is not legal here");
+  }
+  // Promotion suffix: "=Q", "(Q)", "Q".
+  PieceType promo = kNoType;
+  if (t.size() >= 3 && t.back() == ')' && t[t.size() - 3] == '(') {
+    promo = piece_letter(t[t.size() - 2]);
+    t.erase(t.size() - 3);
+  } else if (!t.empty() && piece_letter(t.back()) != kNoType && t.size() >= 3 &&
+             std::isdigit(static_cast<unsigned char>(t[t.size() - 2]))) {
+    promo = piece_letter(t.back());
+    t.pop_back();
+    if (!t.empty() && t.back() == '=') t.pop_back();
+  } else if (t.size() >= 2 && t[t.size() - 2] == '=') {
+    promo = piece_letter(t.back());
+    t.erase(t.size() - 2);
+  }
+  if (promo == kPawn || promo == kKing) return fail("cannot promote to that man");
+  if (t.size() < 2) return fail("not a move");
+  Square to = parse_square(t.substr(t.size() - 2));
+  if (to == kNoSquare) return fail("no destination square");
+  t.erase(t.size() - 2);
+  bool capture = !t.empty() && (t.back() == 'x' || t.back() == ':');
+  if (capture) t.pop_back();
+  PieceType type = kPawn;
+  bool any_man = false;
+  if (!t.empty() && piece_letter(t[0]) != kNoType && t[0] != 'P') {
+    type = piece_letter(t[0]);
+    t.erase(0, 1);
+  } else if (!t.empty() && t[0] == 'P') {
+    t.erase(0, 1);
+  } else if (t.empty() && capture) {
+    any_man = true;  // Rifle source notation "xe4": some man captures (shoots) on e4
+  }
+  int from_file = -1, from_rank = -1;
+  for (char c : t) {
+    if (c >= 'a' && c <= 'h') from_file = c - 'a';
+    else if (c >= '1' && c <= '8') from_rank = c - '1';
+    else return fail("unexpected '" + std::string(1, c) + "'");
+  }
+  return pick(
+      [&](Move m) {
+        Piece p = pos.at(m.from_board(), m.from());
+        if (m.kind() == MoveKind::kCastling || m.to() != to) return false;
+        if (!any_man && type_of(p) != type) return false;
+        if (from_file >= 0 && file_of(m.from()) != from_file) return false;
+        if (from_rank >= 0 && rank_of(m.from()) != from_rank) return false;
+        if (capture && !is_capture_move(pos, m)) return false;
+        if (!capture && is_capture_move(pos, m) && type == kPawn) return false;
+        if ((m.kind() == MoveKind::kPromotion ? m.promotion() : kNoType) != promo) return false;
+        return true;
+      },
+      any_man ? "no man can capture on " + square_name(to)
+              : std::string("no legal ") + kPieceNames[type] + (capture ? " capture on " : " move to ") +
+                    square_name(to));
+}
+
+Move parse_move(Position& pos, std::string_view text) {
+  if (text.size() >= 4 && text.size() <= 5 && parse_square(text.substr(0, 2)) != kNoSquare &&
+      parse_square(text.substr(2, 2)) != kNoSquare)
+    return parse_uci(pos, text);
+  return parse_san(pos, text);
+}
+
+std::string join_turn(const std::vector<std::string>& moves) {
+  std::string s;
+  for (const auto& m : moves) {
+    if (!s.empty()) s += ',';
+    s += m;
+  }
+  return s;
+}
+
+}  // namespace hc

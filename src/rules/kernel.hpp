@@ -1,0 +1,327 @@
+// The generic rules kernel. It is instantiated once per combination of rule components (capture, paralysis,
+// boards, royal capture), chosen when a variant is set (src/variants/registry.cpp), so components that are off cost
+// nothing in the hot path. Turn-level rules (quota, check ends the turn, Italian check, complete-turn principle,
+// compulsory capture, null turn) are runtime settings read once per generation, never per move.
+//
+// Component interface (see src/variants/components.hpp):
+//   Capture:   kKingCaptures, kMoverStays, kPromotesOnCapture,
+//              apply(pos, undo, board, from, to, victim_sq, arriving_piece)   — effects of a capture
+//              filter_checkers(pos, king_colour, board, king_sq, attackers)  — which attackers give check
+//   Paralysis: kActive, paralysed(pos, board)                                — men that cannot move/capture/check
+//   Boards:    kBoards, kTransfer, dest(board)                               — where a moved man ends
+#pragma once
+#include <type_traits>
+
+#include "rules/castling.hpp"
+#include "rules/movelist.hpp"
+#include "rules/orthodox.hpp"
+#include "rules/position.hpp"
+
+namespace hc {
+
+struct KernelOps {
+  void (*legal_moves)(Position&, MoveList&);     // legal next moves, all rules applied
+  void (*per_move_legal)(Position&, MoveList&);  // legal by per-move rules only (no turn-level filters)
+  void (*per_move_by_make)(Position&, MoveList&);  // the same by pseudo-legal generation + make/test/unmake
+  void (*make)(Position&, Move, Undo&);
+  Bitboard (*checkers)(const Position&, Color);  // men checking colour c's king, under the variant's rules
+  std::uint64_t (*perft)(Position&, int depth);
+};
+
+
+// Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while an
+// enemy pawn could use them, so FENs round-trip), counters (RULES.md §1.2, §1.8, D-4).
+void end_turn(Position& pos);
+
+// Turn-state bookkeeping shared by every kernel, after a move's effects: e.p. rights (§1.8), the no-progress
+// counter (D-4), the quota and the end of the turn. The check test runs only when a check can end the turn.
+inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_capture, Bitboard landed,
+                        bool reversible, bool (*opponent_in_check)(const Position&)) {
+  TurnState& st = pos.state();
+  const Rules& r = pos.rules();
+  if (r.ep_passed == EpPassed::kNeverOccupied) {  // a right is lost once a man stands on the passed square
+    st.ep_now &= ~landed;
+    st.ep_pending &= ~landed;
+  }
+  if (st.ep_now) {
+    if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0) st.ep_now &= ~bb(m.to());
+    else if (r.ep_when != EpWhen::kAny) st.ep_now = 0;
+  }
+  if (r.progress_unit == ProgressUnit::kMoves) st.no_progress = progress ? 0 : st.no_progress + 1;
+  else if (progress) st.no_progress = 0, st.turn_progress = true;
+  st.made++;
+  st.forbid = Move();
+  bool ended = st.made >= st.quota;
+  if (!ended) {
+    int kings = 0;  // a king removed and not put back: captured or exploded, the game ends at once (D-8)
+    for (int i = 0; i < u.count; ++i)
+      if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
+    ended = kings < 0 || (r.ends_on_check && opponent_in_check(pos));
+  }
+  u.turn_ended = ended;
+  if (ended) {
+    end_turn(pos);
+  } else if (r.forbid_null_turn && reversible && st.quota - st.made == 1) {
+    st.forbid = Move(m.to(), m.from(), MoveKind::kNormal, kNoType, m.to_board(), m.from_board());
+  }
+  st.key = st.piece_key ^ pos.state_key();
+}
+
+// Turn-level filters shared by every kernel (Italian check, null turn, compulsory capture, D-5).
+void apply_turn_rules(Position& pos, MoveList& list, bool quiet_reversal_completes);
+bool is_capture_move(const Position& pos, Move m);
+
+template <class Capture, class Paralysis, class Boards, bool Royal>
+struct Kernel {
+  static constexpr int kBoards = Boards::kBoards;
+
+  static Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by) {
+    Bitboard queens = pos.pieces(b, by, kQueen);
+    Bitboard a = (pawn_attacks(~by, s) & pos.pieces(b, by, kPawn)) |
+                 (knight_attacks(s) & pos.pieces(b, by, kKnight)) |
+                 (bishop_attacks(s, occ) & (pos.pieces(b, by, kBishop) | queens)) |
+                 (rook_attacks(s, occ) & (pos.pieces(b, by, kRook) | queens));
+    if constexpr (Capture::kKingCaptures) a |= king_attacks(s) & pos.pieces(b, by, kKing);
+    return a & occ;
+  }
+
+  static Bitboard checkers(const Position& pos, Color c) {
+    if constexpr (Royal) return 0;
+    int b = pos.king_board(c);
+    if (b < 0) return 0;
+    Square k = pos.king_square(c, b);
+    Bitboard a = attackers(pos, b, k, pos.occupied(b), ~c);
+    if constexpr (Paralysis::kActive) a &= ~Paralysis::paralysed(pos, b);
+    return Capture::filter_checkers(pos, c, b, k, a);
+  }
+  static bool opponent_in_check(const Position& pos) { return checkers(pos, ~pos.side()) != 0; }
+
+  // Would the king of `us` be safe on s of board b (king removed from its square)? For castling transit squares.
+  static bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
+    Bitboard occ = pos.occupied(b) ^ bb(ksq);
+    Bitboard a = attackers(pos, b, s, occ, ~us);
+    if constexpr (Paralysis::kActive) a &= ~Paralysis::paralysed(pos, b);
+    return !Capture::filter_checkers(pos, us, b, s, a);
+  }
+
+  static void push_pawn_move(MoveList& list, Square from, Square to, int b, bool promotes) {
+    int db = Boards::dest(b);
+    if (promotes) {
+      for (PieceType t : {kQueen, kRook, kBishop, kKnight}) list.push(Move(from, to, MoveKind::kPromotion, t, b, db));
+    } else {
+      list.push(Move(from, to, MoveKind::kNormal, kNoType, b, db));
+    }
+  }
+
+  static void generate_pseudo(const Position& pos, MoveList& list) {
+    const Color us = pos.side(), them = ~us;
+    const int up = us == kWhite ? 8 : -8;
+    const Bitboard last_rank = rank_bb(us == kWhite ? 7 : 0), start_rank = rank_bb(us == kWhite ? 1 : 6);
+    for (int b = 0; b < kBoards; ++b) {
+      const Bitboard own = pos.pieces(b, us);
+      if (!own) continue;
+      const Bitboard enemy = pos.pieces(b, them), occ = own | enemy;
+      const int db = Boards::dest(b);
+      // Boards with transfer: the man's arrival square must be vacant on the destination board (RULES.md §1.7).
+      const Bitboard blocked = Boards::kTransfer ? pos.occupied(db) : 0;
+      Bitboard movers = own;
+      if constexpr (Paralysis::kActive) movers &= ~Paralysis::paralysed(pos, b);
+      // A shooter stays put: for it the "arrival" is its own square.
+      auto capture_ok = [&](Square from, Square to) {
+        return Capture::kMoverStays ? !(blocked & bb(from)) : !(blocked & bb(to));
+      };
+      for (Bitboard pawns = movers & pos.pieces(b, kPawn); pawns;) {
+        Square s = pop_lsb(pawns);
+        Square one = s + up;
+        if (!(occ & bb(one))) {
+          if (!(blocked & bb(one))) push_pawn_move(list, s, one, b, last_rank & bb(one));
+          Square two = one + up;
+          if ((start_rank & bb(s)) && !(occ & bb(two)) && !(blocked & bb(two)))
+            list.push(Move(s, two, MoveKind::kNormal, kNoType, b, db));
+        }
+        for (Bitboard caps = pawn_attacks(us, s) & enemy; caps;) {
+          Square t = pop_lsb(caps);
+          if (!capture_ok(s, t)) continue;
+          push_pawn_move(list, s, t, b, (last_rank & bb(t)) && Capture::kPromotesOnCapture);
+        }
+        for (Bitboard eps = pawn_attacks(us, s) & pos.state().ep_now; eps;) {
+          Square t = pop_lsb(eps);
+          Square victim = t - up;
+          if (pos.at(b, victim) != make_piece(them, kPawn) || (occ & bb(t)) || !capture_ok(s, t)) continue;
+          list.push(Move(s, t, MoveKind::kEnPassant, kNoType, b, db));
+        }
+      }
+      for (Bitboard pieces = movers & ~pos.pieces(b, kPawn); pieces;) {
+        Square s = pop_lsb(pieces);
+        PieceType t = type_of(pos.at(b, s));
+        Bitboard targets = attacks_of(t, us, s, occ) & ~own;
+        if (t == kKing && !Capture::kKingCaptures) targets &= ~enemy;
+        Bitboard quiet = targets & ~enemy & ~blocked, caps = targets & enemy;
+        for (; quiet;) list.push(Move(s, pop_lsb(quiet), MoveKind::kNormal, kNoType, b, db));
+        for (; caps;) {
+          Square to = pop_lsb(caps);
+          if (capture_ok(s, to)) list.push(Move(s, to, MoveKind::kNormal, kNoType, b, db));
+        }
+      }
+      generate_castling(pos, list, b, occ, blocked);
+    }
+  }
+
+  // D-1 castling: one move, orthodox conditions at the moment it is made; attack tests dropped under royal capture.
+  static void generate_castling(const Position& pos, MoveList& list, int b, Bitboard occ, Bitboard blocked) {
+    const Color us = pos.side();
+    std::uint8_t rights = pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
+    if (!rights) return;
+    for (const auto& cs : castling::kSides) {
+      if (!(rights & cs.right)) continue;
+      if (pos.at(b, cs.king_from) != make_piece(us, kKing) || pos.at(b, cs.rook_from) != make_piece(us, kRook))
+        continue;
+      Bitboard path = (between_bb(cs.king_from, cs.rook_from)) & occ;
+      if (path) continue;
+      if (blocked & (bb(cs.king_to) | bb(cs.rook_to))) continue;  // both men transfer (§5.1 castling)
+      if constexpr (!Royal) {
+        if (!king_safe_on(pos, b, cs.king_from, cs.king_from, us)) continue;
+        bool safe = true;
+        for (Bitboard p = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to); p && safe;)
+          safe = king_safe_on(pos, b, pop_lsb(p), cs.king_from, us);
+        if (!safe) continue;
+      }
+      list.push(Move(cs.king_from, cs.king_to, MoveKind::kCastling, kNoType, b, Boards::dest(b)));
+    }
+  }
+
+  static void make(Position& pos, Move m, Undo& u) {
+    u.state = pos.state();
+    u.count = 0;
+    const int b = m.from_board(), db = m.to_board();
+    const Color us = pos.side();
+    const Square from = m.from(), to = m.to();
+    const Piece mover = pos.at(b, from);
+    const int up = us == kWhite ? 8 : -8;
+    bool progress = type_of(mover) == kPawn, ep_capture = false, reversible = false;
+    Bitboard landed = 0;
+    TurnState& st = pos.state();
+    std::uint8_t castling_keep = castling::keep_mask(from) & castling::keep_mask(to);
+    if (m.kind() == MoveKind::kCastling) {
+      const auto& cs = castling::side_for(m);
+      Piece rook = pos.at(b, cs.rook_from);
+      pos.remove(b, from, u);
+      pos.remove(b, cs.rook_from, u);
+      pos.put(db, cs.king_to, mover, u);
+      pos.put(db, cs.rook_to, rook, u);
+      landed = bb(cs.king_to) | bb(cs.rook_to);
+      castling_keep &= castling::keep_mask(cs.rook_from);
+    } else {
+      Square victim_sq = m.kind() == MoveKind::kEnPassant ? to - up : to;
+      Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
+      if (pos.at(b, victim_sq)) {
+        progress = true;
+        ep_capture = m.kind() == MoveKind::kEnPassant;
+        int before = u.count;
+        Capture::apply(pos, u, b, from, to, victim_sq, arriving);
+        for (int i = before; i < u.count; ++i)
+          if (!u.effects[i].put) castling_keep &= castling::keep_mask(u.effects[i].square);
+        if constexpr (Boards::kTransfer) {
+          Square stand = Capture::kMoverStays ? from : to;
+          if (pos.at(b, stand) == arriving) {
+            pos.remove(b, stand, u);
+            pos.put(db, stand, arriving, u);
+          }
+        }
+        landed = bb(to);
+      } else {
+        pos.remove(b, from, u);
+        pos.put(db, to, arriving, u);
+        landed = bb(to);
+        reversible = type_of(mover) != kPawn;
+        if (type_of(mover) == kPawn && (to - from == 2 * up) && pos.rules().ep_when != EpWhen::kNone)
+          st.ep_pending |= bb(from + up);
+      }
+    }
+    // A double-stepped pawn that moves again in the same turn loses its right (§1.8).
+    if (st.ep_pending && type_of(mover) == kPawn) st.ep_pending &= ~bb(from - up);
+    st.castling &= castling_keep;
+    if (st.castling != u.state.castling) reversible = false;
+    finish_move(pos, m, u, progress, ep_capture, landed, reversible, &opponent_in_check);
+  }
+
+  // Per-move legality of a pseudo-legal move by make / test / unmake.
+  static bool is_legal_by_make(Position& pos, Move m) {
+    const Color us = pos.side();
+    if constexpr (Royal) return true;
+    if constexpr (Boards::kTransfer) {
+      // Alice rule 2: a king may not step into check on the board where it moves (before the transfer).
+      if (m.kind() == MoveKind::kNormal && type_of(pos.at(m.from_board(), m.from())) == kKing &&
+          !origin_board_king_safe(pos, m))
+        return false;
+    }
+    Undo u;
+    make(pos, m, u);
+    bool legal;
+    if (pos.king_board(us) < 0) legal = false;          // own king removed (explosion)
+    else if (pos.king_board(~us) < 0) legal = true;     // enemy king removed: the game ends at once
+    else legal = checkers(pos, us) == 0;
+    pos.undo(u);
+    return legal;
+  }
+
+  static bool origin_board_king_safe(Position& pos, Move m) {
+    const int b = m.from_board();
+    Undo u;
+    u.state = pos.state();
+    u.count = 0;
+    Piece k = pos.at(b, m.from());
+    if (pos.at(b, m.to())) pos.remove(b, m.to(), u);
+    pos.remove(b, m.from(), u);
+    pos.put(b, m.to(), k, u);
+    bool safe = checkers(pos, color_of(k)) == 0;
+    pos.undo(u);
+    return safe;
+  }
+
+  static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
+
+  static void per_move_legal(Position& pos, MoveList& list) {
+    if constexpr (kFast) {
+      orthodox::generate_legal(pos, list);
+      return;
+    }
+    per_move_by_make(pos, list);
+  }
+
+  static void per_move_by_make(Position& pos, MoveList& list) {
+    list.count = 0;
+    if (pos.king_board(pos.side()) < 0 && !all_kingless(pos)) return;  // king captured: the game is over
+    generate_pseudo(pos, list);
+    list.keep_if([&](Move m) { return is_legal_by_make(pos, m); });
+  }
+
+  static bool all_kingless(const Position& pos) { return pos.king_board(kWhite) < 0 && pos.king_board(kBlack) < 0; }
+
+  static void legal_moves(Position& pos, MoveList& list) {
+    per_move_legal(pos, list);
+    apply_turn_rules(pos, list, kQuietReversalCompletes);
+  }
+
+  // D-5 shortcut: with no paralysis, no transfer and check observed, a quiet piece move made when not in check can
+  // always be taken back, so the turn can be completed (proof in docs/architecture.md).
+  static constexpr bool kQuietReversalCompletes = !Paralysis::kActive && !Boards::kTransfer && !Royal;
+
+  static std::uint64_t perft(Position& pos, int depth) {
+    MoveList list;
+    legal_moves(pos, list);
+    if (depth <= 1) return depth == 1 ? list.size() : 1;
+    std::uint64_t n = 0;
+    Undo u;
+    for (Move m : list) {
+      make(pos, m, u);
+      n += perft(pos, depth - 1);
+      pos.undo(u);
+    }
+    return n;
+  }
+
+  static constexpr KernelOps ops() { return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &checkers, &perft}; }
+};
+
+}  // namespace hc

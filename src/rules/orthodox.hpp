@@ -1,0 +1,162 @@
+// Fast legal move generation for orthodox men on one board under an observed check regime: checkers, pins and
+// check masks computed once per node, no make/unmake (DESIGN.md §2 "where the speed comes from").
+#pragma once
+#include "rules/castling.hpp"
+#include "rules/movelist.hpp"
+#include "rules/position.hpp"
+
+namespace hc::orthodox {
+
+inline Bitboard attackers_to(const Position& pos, Square s, Bitboard occ, Color by) {
+  Bitboard queens = pos.pieces(0, by, kQueen);
+  return ((pawn_attacks(~by, s) & pos.pieces(0, by, kPawn)) | (knight_attacks(s) & pos.pieces(0, by, kKnight)) |
+          (bishop_attacks(s, occ) & (pos.pieces(0, by, kBishop) | queens)) |
+          (rook_attacks(s, occ) & (pos.pieces(0, by, kRook) | queens)) |
+          (king_attacks(s) & pos.pieces(0, by, kKing))) &
+         occ;
+}
+
+template <Color Us>
+void generate_legal(const Position& pos, MoveList& list) {
+  constexpr Color Them = ~Us;
+  constexpr int Up = Us == kWhite ? 8 : -8;
+  constexpr Bitboard kLast = rank_bb(Us == kWhite ? 7 : 0);
+  constexpr Bitboard kThird = rank_bb(Us == kWhite ? 2 : 5);
+  const Bitboard own = pos.pieces(0, Us), enemy = pos.pieces(0, Them), occ = own | enemy;
+  const Bitboard kings = pos.pieces(0, Us, kKing);
+  if (!kings) return;
+  const Square ksq = lsb(kings);
+  const Bitboard checkers = attackers_to(pos, ksq, occ, Them);
+  const Bitboard their_rq = pos.pieces(0, Them, kRook) | pos.pieces(0, Them, kQueen);
+  const Bitboard their_bq = pos.pieces(0, Them, kBishop) | pos.pieces(0, Them, kQueen);
+
+  // King moves: destination not attacked with the king lifted off the board.
+  {
+    Bitboard targets = king_attacks(ksq) & ~own;
+    const Bitboard occ_wo_king = occ ^ bb(ksq);
+    while (targets) {
+      Square t = pop_lsb(targets);
+      if (!attackers_to(pos, t, occ_wo_king, Them)) list.push(Move(ksq, t));
+    }
+  }
+  if (more_than_one(checkers)) return;
+  const Bitboard mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~own;
+
+  Bitboard pinned = 0;
+  for (Bitboard snipers = (rook_attacks(ksq, 0) & their_rq) | (bishop_attacks(ksq, 0) & their_bq); snipers;) {
+    Square sn = pop_lsb(snipers);
+    Bitboard blockers = between_bb(ksq, sn) & occ;
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & own;
+  }
+  auto allowed = [&](Square s) { return (pinned & bb(s)) ? line_bb(ksq, s) : ~Bitboard(0); };
+
+  // Pieces.
+  for (Bitboard b = pos.pieces(0, Us, kKnight) & ~pinned; b;) {
+    Square s = pop_lsb(b);
+    for (Bitboard t = knight_attacks(s) & mask; t;) list.push(Move(s, pop_lsb(t)));
+  }
+  for (Bitboard b = (pos.pieces(0, Us, kBishop) | pos.pieces(0, Us, kQueen)); b;) {
+    Square s = pop_lsb(b);
+    for (Bitboard t = bishop_attacks(s, occ) & mask & allowed(s); t;) list.push(Move(s, pop_lsb(t)));
+  }
+  for (Bitboard b = (pos.pieces(0, Us, kRook) | pos.pieces(0, Us, kQueen)); b;) {
+    Square s = pop_lsb(b);
+    for (Bitboard t = rook_attacks(s, occ) & mask & allowed(s); t;) list.push(Move(s, pop_lsb(t)));
+  }
+
+  // Pawns: unpinned ones set-wise, pinned ones one by one along their pin line.
+  auto push_promotions = [&](Square from, Square to) {
+    for (PieceType t : {kQueen, kRook, kBishop, kKnight}) list.push(Move(from, to, MoveKind::kPromotion, t));
+  };
+  const Bitboard pawns = pos.pieces(0, Us, kPawn);
+  const Bitboard free_pawns = pawns & ~pinned;
+  const Bitboard empty = ~occ;
+  {
+    Bitboard one = shift_up<Us>(free_pawns) & empty;
+    Bitboard two = shift_up<Us>(one & kThird) & empty & mask;
+    one &= mask;
+    for (Bitboard t = one & ~kLast; t;) {
+      Square to = pop_lsb(t);
+      list.push(Move(to - Up, to));
+    }
+    for (Bitboard t = one & kLast; t;) {
+      Square to = pop_lsb(t);
+      push_promotions(to - Up, to);
+    }
+    for (Bitboard t = two; t;) {
+      Square to = pop_lsb(t);
+      list.push(Move(to - 2 * Up, to));
+    }
+    const Bitboard targets = enemy & mask;
+    constexpr int kWest = Up - 1, kEast = Up + 1;
+    Bitboard west = shift_west(shift_up<Us>(free_pawns)) & targets;
+    Bitboard east = shift_east(shift_up<Us>(free_pawns)) & targets;
+    for (Bitboard t = west & ~kLast; t;) {
+      Square to = pop_lsb(t);
+      list.push(Move(to - kWest, to));
+    }
+    for (Bitboard t = east & ~kLast; t;) {
+      Square to = pop_lsb(t);
+      list.push(Move(to - kEast, to));
+    }
+    for (Bitboard t = west & kLast; t;) {
+      Square to = pop_lsb(t);
+      push_promotions(to - kWest, to);
+    }
+    for (Bitboard t = east & kLast; t;) {
+      Square to = pop_lsb(t);
+      push_promotions(to - kEast, to);
+    }
+  }
+  for (Bitboard b = pawns & pinned; b;) {
+    Square s = pop_lsb(b);
+    const Bitboard line = line_bb(ksq, s);
+    Square one = s + Up;
+    if ((empty & bb(one)) && (line & bb(one))) {
+      if (mask & bb(one)) {
+        if (kLast & bb(one)) push_promotions(s, one);
+        else list.push(Move(s, one));
+      }
+      Square two = one + Up;
+      if ((kThird & bb(one)) && (empty & bb(two)) && (mask & bb(two))) list.push(Move(s, two));
+    }
+    for (Bitboard t = pawn_attacks(Us, s) & enemy & mask & line; t;) {
+      Square to = pop_lsb(t);
+      if (kLast & bb(to)) push_promotions(s, to);
+      else list.push(Move(s, to));
+    }
+  }
+  // En passant: rare, so tested exactly by recomputing the sliders' view of the king.
+  for (Bitboard eps = pos.state().ep_now; eps;) {
+    Square to = pop_lsb(eps);
+    Square victim = to - Up;
+    if (pos.at(0, victim) != make_piece(Them, kPawn) || (occ & bb(to))) continue;
+    for (Bitboard froms = pawn_attacks(Them, to) & pawns; froms;) {
+      Square from = pop_lsb(froms);
+      Bitboard o = (occ ^ bb(from) ^ bb(victim)) | bb(to);
+      if (attackers_to(pos, ksq, o, Them)) continue;
+      list.push(Move(from, to, MoveKind::kEnPassant));
+    }
+  }
+  // Castling.
+  if (!checkers) {
+    constexpr std::uint8_t kRights = Us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO);
+    std::uint8_t rights = pos.state().castling & kRights;
+    for (const auto& cs : castling::kSides) {
+      if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook)) continue;
+      if (between_bb(cs.king_from, cs.rook_from) & occ) continue;
+      bool safe = true;
+      for (Bitboard p = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to); p && safe;)
+        safe = !attackers_to(pos, pop_lsb(p), occ, Them);
+      if (safe) list.push(Move(cs.king_from, cs.king_to, MoveKind::kCastling));
+    }
+  }
+}
+
+inline void generate_legal(const Position& pos, MoveList& list) {
+  list.count = 0;
+  if (pos.side() == kWhite) generate_legal<kWhite>(pos, list);
+  else generate_legal<kBlack>(pos, list);
+}
+
+}  // namespace hc::orthodox

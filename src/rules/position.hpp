@@ -1,0 +1,154 @@
+// Position: men on one or more boards plus the turn state (RULES.md §1.2). Every change goes through two journaled
+// primitives, put() and remove(), so that unmake is generic: an explosion, a shot or a board transfer needs no
+// undo code of its own (DESIGN.md §2).
+#pragma once
+#include <array>
+#include <cassert>
+
+#include "core/bitboard.hpp"
+#include "core/zobrist.hpp"
+#include "rules/rules.hpp"
+
+namespace hc {
+
+struct KernelOps;
+
+// The part of the state copied on make and restored on unmake.
+struct TurnState {
+  Key key = 0;        // full hash = piece_key ^ state part
+  Key piece_key = 0;  // placement part, updated incrementally by put/remove
+  Bitboard ep_now = 0;      // passed squares the next move may capture e.p. (§1.8)
+  Bitboard ep_pending = 0;  // rights created in the current turn; they pass to the opponent at the turn's end
+  Move forbid;              // the move that would make a null turn (double-move-galvin decision 2)
+  int no_progress = 0;      // D-4 counter, in the unit of Rules::progress_unit
+  int fullmove = 1;
+  std::uint8_t castling = 0;
+  std::uint8_t made = 0;   // moves already played in this turn
+  std::uint8_t quota = 1;  // moves allowed in this turn
+  bool turn_progress = false;  // a capture or pawn move happened in this turn (turn-counted no-progress rule)
+  Color side = kWhite;
+};
+
+struct Effect {
+  std::uint8_t board;
+  std::uint8_t square;
+  Piece piece;
+  bool put;  // true: the man was put there; false: removed
+};
+
+struct Undo {
+  TurnState state;
+  int count = 0;
+  bool turn_ended = false;
+  std::array<Effect, 28> effects;
+};
+
+class Position {
+ public:
+  Position() = default;
+  // Empties the boards and binds the rules the position is played under.
+  void reset(const Rules* rules, const KernelOps* ops);
+
+  const Rules& rules() const { return *rules_; }
+  const KernelOps& ops() const { return *ops_; }
+  int boards() const { return rules_->boards; }
+
+  Piece at(int b, Square s) const { return board_[b][s]; }
+  Bitboard occupied(int b) const { return color_bb_[b][kWhite] | color_bb_[b][kBlack]; }
+  Bitboard pieces(int b, Color c) const { return color_bb_[b][c]; }
+  Bitboard pieces(int b, PieceType t) const { return type_bb_[b][t]; }
+  Bitboard pieces(int b, Color c, PieceType t) const { return color_bb_[b][c] & type_bb_[b][t]; }
+  // Union over all boards (squares occupied on some board).
+  Bitboard occupied_any() const {
+    Bitboard o = 0;
+    for (int b = 0; b < boards(); ++b) o |= occupied(b);
+    return o;
+  }
+  // The board on which square s is occupied (Alice invariant: at most one), or -1.
+  int board_of(Square s) const {
+    for (int b = 0; b < boards(); ++b)
+      if (board_[b][s]) return b;
+    return -1;
+  }
+  // Royal king of colour c: board index (or -1 if it has been captured) and square.
+  int king_board(Color c) const {
+    for (int b = 0; b < boards(); ++b)
+      if (pieces(b, c, kKing)) return b;
+    return -1;
+  }
+  Square king_square(Color c, int b) const { return lsb(pieces(b, c, kKing)); }
+
+  Color side() const { return st_.side; }
+  const TurnState& state() const { return st_; }
+  TurnState& state() { return st_; }
+  Key key() const { return st_.key; }
+  // Turn index t = 1, 2, 3 … over the whole game (RULES.md §1.2).
+  int turn_index() const { return 2 * (st_.fullmove - 1) + (st_.side == kWhite ? 1 : 2); }
+
+  // Journaled primitives (hash kept incrementally).
+  void put(int b, Square s, Piece p, Undo& u) {
+    put_raw(b, s, p);
+    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, true};
+  }
+  void remove(int b, Square s, Undo& u) {
+    Piece p = board_[b][s];
+    remove_raw(b, s);
+    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, false};
+  }
+  // Setup primitives (not journaled).
+  void put_raw(int b, Square s, Piece p) {
+    assert(!board_[b][s] && p);
+    board_[b][s] = p;
+    color_bb_[b][color_of(p)] |= bb(s);
+    type_bb_[b][type_of(p)] |= bb(s);
+    st_.piece_key ^= zobrist::piece[b][p][s];
+  }
+  void remove_raw(int b, Square s) {
+    Piece p = board_[b][s];
+    assert(p);
+    board_[b][s] = kNoPiece;
+    color_bb_[b][color_of(p)] ^= bb(s);
+    type_bb_[b][type_of(p)] ^= bb(s);
+    st_.piece_key ^= zobrist::piece[b][p][s];
+  }
+  // Replays the journal backwards and restores the copied state.
+  void undo(const Undo& u) {
+    for (int i = u.count - 1; i >= 0; --i) {
+      const Effect& e = u.effects[i];
+      if (e.put) {
+        board_[e.board][e.square] = kNoPiece;
+        color_bb_[e.board][color_of(e.piece)] ^= bb(e.square);
+        type_bb_[e.board][type_of(e.piece)] ^= bb(e.square);
+      } else {
+        board_[e.board][e.square] = e.piece;
+        color_bb_[e.board][color_of(e.piece)] |= bb(e.square);
+        type_bb_[e.board][type_of(e.piece)] |= bb(e.square);
+      }
+    }
+    st_ = u.state;
+  }
+
+  // Hash of the turn state (everything but placement).
+  Key state_key() const;
+  // Recomputes piece_key and key from scratch (used after setup and by the hash invariant test).
+  Key compute_key() const;
+  void refresh_key() {
+    st_.piece_key = compute_piece_key();
+    st_.key = st_.piece_key ^ state_key();
+  }
+  Key compute_piece_key() const;
+
+  // Debug check of the structural invariants (bitboards agree with the mailbox; Alice: a pair of corresponding
+  // squares is never occupied twice).
+  bool is_consistent() const;
+
+ private:
+  const Rules* rules_ = nullptr;
+  const KernelOps* ops_ = nullptr;
+  Piece board_[kMaxBoards][64]{};
+  Bitboard color_bb_[kMaxBoards][2]{};
+  Bitboard type_bb_[kMaxBoards][kPieceTypeCount]{};
+  TurnState st_;
+};
+
+}  // namespace hc

@@ -1,0 +1,202 @@
+// RULES.md §9: every worked example for the slice's ids replayed to its stated outcome, plus the specific facts
+// the sources state about the positions reached (forced replies, paralysed men, mating nets).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "notation/pgn.hpp"
+#include "support.hpp"
+#include "variants/components.hpp"
+
+using namespace hc;
+
+namespace {
+
+struct Played {
+  Variant variant;
+  std::unique_ptr<GameRecord> game;
+  Replay replay;
+};
+
+Played play_file(const std::string& name) {
+  std::ifstream in(std::string(HC_TEST_DATA_DIR) + "/games/" + name);
+  EXPECT_TRUE(in.good()) << name;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto games = split_pgn(ss.str());
+  EXPECT_EQ(games.size(), 1u) << name;
+  Played p{make_variant(variant_from_tag(*games[0].tag("Variant"))), nullptr, {}};
+  p.game = std::make_unique<GameRecord>(p.variant);
+  if (auto fen = games[0].tag("FEN")) p.game->set_fen(*fen);
+  p.replay = replay_movetext(*p.game, games[0]);
+  EXPECT_FALSE(p.replay.error) << name << ": " << p.replay.error->message << " at line " << p.replay.error->line;
+  return p;
+}
+
+std::set<std::string> san_moves(Position& pos) {
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  std::set<std::string> out;
+  for (Move m : list) out.insert(to_san(pos, m));
+  return out;
+}
+
+struct Expectation {
+  const char* file;
+  Outcome outcome;
+  int winner;  // 0 white, 1 black, -1 none
+};
+
+const Expectation kExpected[] = {
+    {"marseillais_castelli_main.pgn", Outcome::kOngoing, -1},
+    {"marseillais_castelli_side.pgn", Outcome::kOngoing, -1},
+    {"balanced_degiglio_1.pgn", Outcome::kCheckmate, 0},  // "7 Ne6/Rxf8 is checkmate"
+    {"balanced_degiglio_1_note.pgn", Outcome::kOngoing, -1},
+    {"balanced_degiglio_2.pgn", Outcome::kOngoing, -1},
+    {"marseillais_braca.pgn", Outcome::kCheckmate, 0},  // "6 Qxb2 is mate"
+    {"galvin_vargiu.pgn", Outcome::kOngoing, -1},       // Black resigned
+    {"progressive_opening_a.pgn", Outcome::kOngoing, -1},
+    {"progressive_opening_b.pgn", Outcome::kOngoing, -1},
+    {"progressive_1996.pgn", Outcome::kOngoing, -1},          // Black resigned
+    {"progressive_galvin_white.pgn", Outcome::kOngoing, -1},  // White wins (no mate recorded)
+    {"progressive_galvin_black.pgn", Outcome::kOngoing, -1},  // White resigned
+    {"italian_boniface.pgn", Outcome::kCheckmate, 0},         // Italian mate
+    {"progressive_notation.pgn", Outcome::kCheckmate, 0},
+    {"italian_notation.pgn", Outcome::kCheckmate, 0},
+    {"progressive_kamikaze.pgn", Outcome::kCheckmate, 0},
+    {"progressive_kamikaze_alias.pgn", Outcome::kCheckmate, 0},
+    {"rifle_alexander.pgn", Outcome::kOngoing, -1},
+    {"rifle_disaster.pgn", Outcome::kOngoing, -1},
+    {"madras_pawns.pgn", Outcome::kOngoing, -1},
+    {"madras_queen.pgn", Outcome::kOngoing, -1},
+    {"madras_note_bxf7.pgn", Outcome::kOngoing, -1},
+    {"madras_note_qh5.pgn", Outcome::kOngoing, -1},
+    {"alice_nixon_threat.pgn", Outcome::kCheckmate, 0},
+    {"alice_nixon_d6.pgn", Outcome::kOngoing, -1},
+    {"alice_nixon_nf6.pgn", Outcome::kOngoing, -1},
+    {"alice_nixon_nc6.pgn", Outcome::kOngoing, -1},
+    {"alice_turnbull_coast_g1.pgn", Outcome::kCheckmate, 0},
+    {"alice_turnbull_coast_Rg4.pgn", Outcome::kCheckmate, 0},
+    {"alice_turnbull_coast_Ra4.pgn", Outcome::kCheckmate, 0},
+    {"alice_turnbull_coast_Rh6.pgn", Outcome::kCheckmate, 0},
+    {"alice_turnbull_coast_Rh8.pgn", Outcome::kCheckmate, 0},
+    {"alice_turnbull_coast_Rh3.pgn", Outcome::kCheckmate, 0},
+    {"alice_postal.pgn", Outcome::kCheckmate, 0},  // the announced mate in 8
+    {"alice_postal_to15.pgn", Outcome::kOngoing, -1},
+    {"atomic_openings.pgn", Outcome::kOngoing, -1},
+};
+
+}  // namespace
+
+TEST(Replay, WorkedExamplesReachTheirStatedOutcome) {
+  for (const auto& e : kExpected) {
+    SCOPED_TRACE(e.file);
+    Played p = play_file(e.file);
+    GameResult r = p.game->result();
+    EXPECT_EQ(outcome_name(r.outcome), std::string(outcome_name(e.outcome)));
+    EXPECT_EQ(r.winner.has_value(), e.winner >= 0);
+    if (r.winner && e.winner >= 0) {
+      EXPECT_EQ(int(*r.winner), e.winner);
+    }
+  }
+}
+
+// §9.1: after 2 Ne5/Bb5+ Black is in check and must escape with the first move.
+TEST(Replay, MarseillaisCheckMustBeParriedByTheFirstMove) {
+  Variant v = make_variant("marseillais");
+  GameRecord g(v);
+  PgnGame pg;
+  pg.movetext = "1 Nf3/e4 d5/dxe4 2 Ne5/Bb5+";
+  ASSERT_FALSE(replay_movetext(g, pg).error);
+  Position& pos = g.position();
+  ASSERT_TRUE(in_check(pos));
+  auto moves = san_moves(pos);
+  EXPECT_TRUE(moves.count("c6"));
+  for (const auto& m : moves) {
+    Move mv = parse_san(pos, m);
+    Undo u;
+    Color us = pos.side();
+    pos.ops().make(pos, mv, u);
+    EXPECT_EQ(pos.ops().checkers(pos, us), 0u) << m;
+    pos.undo(u);
+  }
+}
+
+// §9.7: Black's legal first moves are exactly fxe6, Ke8, Kc8, Kc7, and every one gives check.
+TEST(Replay, Progressive1996EveryReplyChecks) {
+  Played p = play_file("progressive_1996.pgn");
+  Position& pos = p.game->position();
+  EXPECT_EQ(san_moves(pos), (std::set<std::string>{"fxe6+", "Ke8+", "Kc8+", "Kc7+"}));
+}
+
+// §9.10: Black's escapes are exactly Kxd7 and Ke8, both give check on the first move of an 8-move series.
+TEST(Replay, ItalianMateEscapesAllGiveCheck) {
+  Played p = play_file("italian_boniface.pgn");
+  Position& pos = p.game->position();
+  MoveList first;
+  pos.ops().per_move_legal(pos, first);
+  std::set<std::string> escapes;
+  for (Move m : first) escapes.insert(to_uci(m));
+  EXPECT_EQ(escapes, (std::set<std::string>{"e7d7", "e7e8"}));
+  EXPECT_EQ(pos.state().quota, 8);
+  // Under Scottish rules the same position is not mate.
+  Variant scottish = make_variant("progressive");
+  Position sp;
+  set_fen(sp, scottish, to_fen(pos));
+  EXPECT_EQ(evaluate(sp).outcome, Outcome::kOngoing);
+}
+
+// §9.14: after 1 d4 e5 2 xe5 Bb4+ White's only legal replies are the interpositions.
+TEST(Replay, RifleDisasterOnlyInterpositions) {
+  Played p = play_file("rifle_disaster.pgn");
+  EXPECT_EQ(san_moves(p.game->position()), (std::set<std::string>{"c3", "Nc3", "Nd2", "Bd2", "Qd2"}));
+}
+
+// §9.18: paralysed men.
+TEST(Replay, MadrasParalysis) {
+  {
+    Played p = play_file("madras_pawns.pgn");
+    const Position& pos = p.game->position();
+    Bitboard para = components::Madrasi::paralysed(pos, 0);
+    EXPECT_EQ(para, bb(parse_square("e4")) | bb(parse_square("d5")) | bb(parse_square("c4")));
+  }
+  {
+    Played p = play_file("madras_queen.pgn");
+    Position& pos = p.game->position();
+    Bitboard para = components::Madrasi::paralysed(pos, 0);
+    EXPECT_EQ(para, bb(parse_square("d4")) | bb(parse_square("d8")));
+    for (const auto& m : san_moves(pos)) EXPECT_NE(m[0], 'Q') << m;
+  }
+}
+
+// §9.24: after 1 d4>B Nc6>B 2 Qxd7>B Be6>B the queen's legal moves all land on squares of A guarded by Black.
+TEST(Replay, AliceQueenIsLost) {
+  Played p = play_file("alice_nixon_nc6.pgn");
+  Position& pos = p.game->position();
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  int queen_moves = 0;
+  for (Move m : list) {
+    if (type_of(pos.at(m.from_board(), m.from())) != kQueen) continue;
+    ++queen_moves;
+    EXPECT_EQ(m.to_board(), 0);
+    Undo u;
+    pos.ops().make(pos, m, u);
+    bool guarded = false;
+    MoveList replies;
+    pos.ops().legal_moves(pos, replies);
+    for (Move r : replies) guarded |= r.to() == m.to() && r.from_board() == 0;
+    EXPECT_TRUE(guarded) << to_uci(m);
+    pos.undo(u);
+  }
+  EXPECT_EQ(queen_moves, 5);
+}
+
+// §9.26: the boards after 15...Kd6>A, as RULES.md computes them.
+TEST(Replay, AlicePostalDiagram) {
+  Played p = play_file("alice_postal_to15.pgn");
+  EXPECT_EQ(to_fen(p.game->position()), "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16");
+}

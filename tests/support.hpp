@@ -1,0 +1,76 @@
+// Shared helpers for the tests: data files, positions, seeded random walks.
+#pragma once
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+#include "rules/game.hpp"
+#include "variants/registry.hpp"
+
+namespace hc::test {
+
+inline long env_long(const char* name, long fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::atol(v) : fallback;
+}
+
+struct PerftRow {
+  std::string variant, fen;
+  int depth;
+  std::uint64_t nodes;
+  std::string source;
+};
+
+// Reads "variant<TAB>fen<TAB>depth<TAB>nodes[<TAB>source]" rows; '#' lines and a header starting "variant" skipped.
+inline std::vector<PerftRow> read_perft_tsv(const std::string& path) {
+  std::vector<PerftRow> rows;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#' || line.rfind("variant\t", 0) == 0) continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
+    if (f.size() < 4) continue;
+    rows.push_back({f[0], f[1], std::stoi(f[2]), std::stoull(f[3]), f.size() > 4 ? f[4] : ""});
+  }
+  return rows;
+}
+
+// The ids and compositions the kernel slice must support (issue 2).
+inline const std::vector<std::string>& slice_variants() {
+  static const std::vector<std::string> v = {
+      "chess", "marseillais", "balanced-marseillais", "double-move-galvin", "progressive", "progressive-italian",
+      "atomic", "rifle", "kamikaze", "madras", "alice", "progressive+kamikaze", "marseillais+atomic",
+      "progressive+alice", "alice+madras", "balanced-marseillais+rifle"};
+  return v;
+}
+
+// Positions reached by seeded random play from the start position (restarting when a game ends).
+inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
+                                                 int max_moves = 80) {
+  Variant v = make_variant(variant);
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> out;
+  Position pos;
+  while (int(out.size()) < count) {
+    set_fen(pos, v, v.start_fen);
+    int len = 1 + int(rng() % max_moves);
+    for (int i = 0; i < len && int(out.size()) < count; ++i) {
+      MoveList list;
+      pos.ops().legal_moves(pos, list);
+      if (list.empty()) break;
+      Undo u;
+      pos.ops().make(pos, list[int(rng() % list.size())], u);
+      if (rng() % 3 == 0) out.push_back(to_fen(pos));
+    }
+  }
+  return out;
+}
+
+}  // namespace hc::test
