@@ -1,5 +1,7 @@
 #include "notation/fen.hpp"
 
+#include "rules/kernel.hpp"
+
 #include <cctype>
 #include <vector>
 
@@ -223,15 +225,8 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
     throw NotationError("pend=/forbid=/progress= only make sense in the middle of a turn (made=N)", 1);
 
   // E.p. rights: keep those some enemy pawn could use (docs/formats.md), so FENs round-trip.
-  const Color stepper = ~st.side;
-  const int up = stepper == kWhite ? 8 : -8;
-  for (Bitboard e = ep; e;) {
-    Square passed = pop_lsb(e);
-    for (int b = 0; b < nboards; ++b)
-      if (pos.at(b, passed + up) == make_piece(stepper, kPawn) && !pos.at(b, passed) &&
-          (pawn_attacks(stepper, passed) & pos.pieces(b, st.side, kPawn)))
-        st.ep_now |= bb(passed);
-  }
+  st.ep_now = ep_capturable(pos, ep, ~st.side);
+  st.ep_pending = ep_capturable(pos, st.ep_pending, st.side, v.rules.ep_passed == EpPassed::kNeverOccupied);
   pos.refresh_key();
   // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
   if (v.rules.regime != CheckRegime::kNone && pos.king_board(~st.side) >= 0 && pos.king_board(st.side) >= 0 &&

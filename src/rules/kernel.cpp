@@ -10,16 +10,7 @@ void end_turn(Position& pos) {
   if (st.side == kWhite) st.fullmove++;
   st.made = 0;
   st.quota = std::uint8_t(r.schedule.quota_for(pos.turn_index()));
-  st.ep_now = 0;
-  const int up = owner == kWhite ? 8 : -8;
-  for (Bitboard p = st.ep_pending; p;) {
-    Square passed = pop_lsb(p);
-    Square landing = passed + up;
-    for (int b = 0; b < pos.boards(); ++b)
-      if (pos.at(b, landing) == make_piece(owner, kPawn) && !pos.at(b, passed) &&
-          (pawn_attacks(owner, passed) & pos.pieces(b, st.side, kPawn)))
-        st.ep_now |= bb(passed);
-  }
+  st.ep_now = ep_capturable(pos, st.ep_pending, owner);
   st.ep_pending = 0;
   st.forbid = Move();
   // Turn-counted rule: the counter is the number of complete turns without capture or pawn move.
@@ -50,14 +41,18 @@ bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) 
 // Can the turn in progress still be completed to its quota (D-5)? The turn may also end early by check or king
 // capture, which counts as complete.
 bool can_complete(Position& pos) {
+  const TurnState& st = pos.state();
+  // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last move,
+  // compulsory capture only chooses among legal moves) — except the forbidden null-turn move.
+  if (st.quota - st.made == 1) return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
   MoveList list;
-  pos.ops().legal_moves(pos, list);  // applies D-5 again if more than one move is still due
+  pos.ops().legal_moves(pos, list);  // applies D-5 again: more than one move is still due
   return !list.empty();
 }
 
 }  // namespace
 
-void apply_turn_rules(Position& pos, MoveList& list, bool quiet_reversal_completes) {
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut) {
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   if (list.empty()) return;
@@ -76,10 +71,16 @@ void apply_turn_rules(Position& pos, MoveList& list, bool quiet_reversal_complet
   // exists, nothing is legal and the game ends: mate or stalemate).
   if (r.complete_turn && st.quota - st.made >= 2) {
     const bool checked = in_check(pos);
+    const bool reversal = shortcut != CompletionShortcut::kNone && !checked;
+    const bool witness =
+        shortcut == CompletionShortcut::kQuietReversalAndWitness && !checked && st.quota - st.made == 2;
+    const Square ksq = witness ? pos.king_square(pos.side(), 0) : 0;
+    const Bitboard pinned = witness ? orthodox::pinned_men(pos, pos.side(), ksq) : 0;
     list.keep_if([&](Move m) {
-      if (quiet_reversal_completes && !checked && m.kind() == MoveKind::kNormal &&
-          type_of(pos.at(m.from_board(), m.from())) != kPawn && !pos.at(m.from_board(), m.to()))
+      if (reversal && m.kind() == MoveKind::kNormal && type_of(pos.at(m.from_board(), m.from())) != kPawn &&
+          !pos.at(m.from_board(), m.to()))
         return true;
+      if (witness && orthodox::second_move_certain(pos, m, ksq, pinned)) return true;
       Undo u;
       pos.ops().make(pos, m, u);
       bool ok = u.turn_ended || can_complete(pos);

@@ -4,8 +4,9 @@
 // compulsory capture, null turn) are runtime settings read once per generation, never per move.
 //
 // Component interface (see src/variants/components.hpp):
-//   Capture:   kKingCaptures, kMoverStays, kPromotesOnCapture,
+//   Capture:   kKingCaptures, kMoverStays, kMoverLands, kPromotesOnCapture, kDisplaces,
 //              apply(pos, undo, board, from, to, victim_sq, arriving_piece)   — effects of a capture
+//              casualties(pos, board, from, to, victim_sq)                   — squares a capture empties
 //              filter_checkers(pos, king_colour, board, king_sq, attackers)  — which attackers give check
 //   Paralysis: kActive, paralysed(pos, board)                                — men that cannot move/capture/check
 //   Boards:    kBoards, kTransfer, dest(board)                               — where a moved man ends
@@ -24,6 +25,7 @@ struct KernelOps {
   void (*per_move_legal)(Position&, MoveList&);  // legal by per-move rules only (no turn-level filters)
   void (*per_move_by_make)(Position&, MoveList&);  // the same by pseudo-legal generation + make/test/unmake
   void (*make)(Position&, Move, Undo&);
+  bool (*has_legal_move)(Position&, Move excluded);  // some per-move legal move other than `excluded`?
   Bitboard (*checkers)(const Position&, Color);  // men checking colour c's king, under the variant's rules
   std::uint64_t (*perft)(Position&, int depth);
 };
@@ -32,6 +34,24 @@ struct KernelOps {
 // Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while an
 // enemy pawn could use them, so FENs round-trip), counters (RULES.md §1.2, §1.8, D-4).
 void end_turn(Position& pos);
+
+// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the double-stepped
+// pawn stands on its landing square, the passed square is empty on every board, and an enemy pawn on the
+// double-stepper's board attacks it (docs/formats.md field 4).
+// With require_empty false (pending rights under `empty-now`), a passed square may be occupied for the moment.
+inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty = true) {
+  Bitboard keep = 0;
+  const int up = owner == kWhite ? 8 : -8;
+  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
+  for (Bitboard p = passed_squares & ~occupied; p;) {
+    Square passed = pop_lsb(p);
+    for (int b = 0; b < pos.boards(); ++b)
+      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
+          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
+        keep |= bb(passed);
+  }
+  return keep;
+}
 
 // Turn-state bookkeeping shared by every kernel, after a move's effects: e.p. rights (§1.8), the no-progress
 // counter (D-4), the quota and the end of the turn. The check test runs only when a check can end the turn.
@@ -43,6 +63,8 @@ inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_c
     st.ep_now &= ~landed;
     st.ep_pending &= ~landed;
   }
+  if (st.ep_pending)
+    st.ep_pending = ep_capturable(pos, st.ep_pending, pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
   if (st.ep_now) {
     if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0) st.ep_now &= ~bb(m.to());
     else if (r.ep_when != EpWhen::kAny) st.ep_now = 0;
@@ -68,7 +90,9 @@ inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_c
 }
 
 // Turn-level filters shared by every kernel (Italian check, null turn, compulsory capture, D-5).
-void apply_turn_rules(Position& pos, MoveList& list, bool quiet_reversal_completes);
+// Shortcuts for D-5 that a kernel may vouch for (see docs/architecture.md).
+enum class CompletionShortcut { kNone, kQuietReversal, kQuietReversalAndWitness };
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
 bool is_capture_move(const Position& pos, Move m);
 
 template <class Capture, class Paralysis, class Boards, bool Royal>
@@ -176,6 +200,9 @@ struct Kernel {
       if (!(rights & cs.right)) continue;
       if (pos.at(b, cs.king_from) != make_piece(us, kKing) || pos.at(b, cs.rook_from) != make_piece(us, kRook))
         continue;
+      // A paralysed rook cannot move, so it cannot castle (decision; kings are never paralysed).
+      if constexpr (Paralysis::kActive)
+        if (Paralysis::paralysed(pos, b) & bb(cs.rook_from)) continue;
       Bitboard path = (between_bb(cs.king_from, cs.rook_from)) & occ;
       if (path) continue;
       if (blocked & (bb(cs.king_to) | bb(cs.rook_to))) continue;  // both men transfer (§5.1 castling)
@@ -282,11 +309,9 @@ struct Kernel {
   static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
 
   static void per_move_legal(Position& pos, MoveList& list) {
-    if constexpr (kFast) {
-      orthodox::generate_legal(pos, list);
-      return;
-    }
-    per_move_by_make(pos, list);
+    if constexpr (kFast) orthodox::generate_legal(pos, list);
+    else if constexpr (kSimulate) per_move_simulated(pos, list);
+    else per_move_by_make(pos, list);
   }
 
   static void per_move_by_make(Position& pos, MoveList& list) {
@@ -296,16 +321,111 @@ struct Kernel {
     list.keep_if([&](Move m) { return is_legal_by_make(pos, m); });
   }
 
+  // ---- legality without make (DESIGN.md §2): the position after the move is simulated on bitboards ----
+
+  // Checked once per node.
+  struct NodeInfo {
+    int kb;            // board of our king
+    Square ksq;
+    Bitboard checkers;
+    Bitboard pinned;   // our men pinned (orthodox lines) to the king on its board
+  };
+  static constexpr bool kSimulate =
+      !Paralysis::kActive && !Royal && (Boards::kBoards == 1 || (Boards::kTransfer && Capture::kDisplaces));
+
+  static NodeInfo node_info(const Position& pos) {
+    const Color us = pos.side(), them = ~us;
+    NodeInfo ni{pos.king_board(us), 0, 0, 0};
+    ni.ksq = pos.king_square(us, ni.kb);
+    ni.checkers = checkers(pos, us);
+    const int b = ni.kb;
+    const Bitboard occ = pos.occupied(b), queens = pos.pieces(b, them, kQueen);
+    Bitboard snipers = (rook_attacks(ni.ksq, 0) & (pos.pieces(b, them, kRook) | queens)) |
+                       (bishop_attacks(ni.ksq, 0) & (pos.pieces(b, them, kBishop) | queens));
+    for (; snipers;) {
+      Bitboard blockers = between_bb(ni.ksq, pop_lsb(snipers)) & occ;
+      if (blockers && !more_than_one(blockers)) ni.pinned |= blockers & pos.pieces(b, us);
+    }
+    return ni;
+  }
+
+  static bool is_legal_simulated(Position& pos, Move m, const NodeInfo& ni) {
+    if (m.kind() == MoveKind::kCastling || (Boards::kTransfer && m.kind() == MoveKind::kEnPassant))
+      return is_legal_by_make(pos, m);
+    const Color us = pos.side(), them = ~us;
+    const int b = m.from_board();
+    const Square from = m.from(), to = m.to();
+    const bool is_king = type_of(pos.at(b, from)) == kKing;
+    const bool capture = m.kind() == MoveKind::kEnPassant || pos.at(b, to);
+    if constexpr (Boards::kTransfer) {
+      const int d = m.to_board();
+      if (is_king) {
+        // Alice rule 2: not attacked on the origin board after the move (before the transfer) …
+        if (attackers(pos, b, to, pos.occupied(b) & ~bb(from), them) & ~bb(to)) return false;
+        // … and not attacked on the destination board after the transfer.
+        return !attackers(pos, d, to, pos.occupied(d) | bb(to), them);
+      }
+      // Arriving on the king's board can only block; leaving it exposes the king only through a pin or, since the
+      // capturer does not stay, by removing an enemy man that screened another.
+      if (!ni.checkers && (b != ni.kb || (!capture && !(ni.pinned & bb(from))))) return true;
+      if (b == ni.kb)
+        return !(attackers(pos, b, ni.ksq, pos.occupied(b) & ~bb(from) & ~bb(to), them) & ~bb(to));
+      return !attackers(pos, d, ni.ksq, pos.occupied(d) | bb(to), them);
+    } else {
+      // A quiet move of an unpinned man cannot expose the king (not in check).
+      if (!capture && !is_king && !ni.checkers && !(ni.pinned & bb(from))) return true;
+      const Square victim = m.kind() == MoveKind::kEnPassant ? to + (us == kWhite ? -8 : 8) : to;
+      Bitboard removed = bb(from), added = bb(to);
+      if (capture) {
+        removed = Capture::casualties(pos, b, from, to, victim) | (Capture::kMoverStays ? 0 : bb(from));
+        added = Capture::kMoverLands ? bb(to) : 0;
+      }
+      const Square k = is_king && (added & bb(to)) ? to : ni.ksq;
+      if ((removed & bb(ni.ksq)) && k == ni.ksq) return false;       // own king removed (explosion)
+      if (removed & pos.pieces(b, them, kKing)) return true;          // enemy king removed: the game ends
+      const Bitboard occ = (pos.occupied(b) & ~removed) | added;
+      Bitboard a = attackers(pos, b, k, occ, them) & ~removed;
+      return !Capture::filter_checkers(pos, us, b, k, a);
+    }
+  }
+
+  static void per_move_simulated(Position& pos, MoveList& list) {
+    list.count = 0;
+    if (pos.king_board(pos.side()) < 0) {
+      if (!all_kingless(pos)) return;  // king captured: the game is over
+      generate_pseudo(pos, list);      // test positions without kings: nothing to expose
+      return;
+    }
+    generate_pseudo(pos, list);
+    const NodeInfo ni = node_info(pos);
+    list.keep_if([&](Move m) { return is_legal_simulated(pos, m, ni); });
+  }
+
   static bool all_kingless(const Position& pos) { return pos.king_board(kWhite) < 0 && pos.king_board(kBlack) < 0; }
+
+  static bool has_legal_move(Position& pos, Move excluded) {
+    if constexpr (kFast) {
+      return orthodox::has_legal_move(pos, excluded);
+    } else {
+      MoveList list;
+      per_move_legal(pos, list);
+      for (Move m : list)
+        if (!(m == excluded)) return true;
+      return false;
+    }
+  }
 
   static void legal_moves(Position& pos, MoveList& list) {
     per_move_legal(pos, list);
-    apply_turn_rules(pos, list, kQuietReversalCompletes);
+    apply_turn_rules(pos, list, kShortcut);
   }
 
   // D-5 shortcut: with no paralysis, no transfer and check observed, a quiet piece move made when not in check can
   // always be taken back, so the turn can be completed (proof in docs/architecture.md).
-  static constexpr bool kQuietReversalCompletes = !Paralysis::kActive && !Boards::kTransfer && !Royal;
+  static constexpr CompletionShortcut kShortcut =
+      kFast ? CompletionShortcut::kQuietReversalAndWitness
+      : (!Paralysis::kActive && !Boards::kTransfer && !Royal) ? CompletionShortcut::kQuietReversal
+                                                               : CompletionShortcut::kNone;
 
   static std::uint64_t perft(Position& pos, int depth) {
     MoveList list;
@@ -321,7 +441,7 @@ struct Kernel {
     return n;
   }
 
-  static constexpr KernelOps ops() { return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &checkers, &perft}; }
+  static constexpr KernelOps ops() { return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &has_legal_move, &checkers, &perft}; }
 };
 
 }  // namespace hc

@@ -153,6 +153,91 @@ void generate_legal(const Position& pos, MoveList& list) {
   }
 }
 
+// Does the side to move have a legal move other than `excluded`? Answers from the first man found with a legal move
+// (the common case: no full generation); falls back to generating when in check or when only tricky moves remain.
+template <Color Us>
+bool has_legal_move(const Position& pos, Move excluded) {
+  constexpr Color Them = ~Us;
+  const Bitboard own = pos.pieces(0, Us), occ = own | pos.pieces(0, Them);
+  const Bitboard kings = pos.pieces(0, Us, kKing);
+  auto by_generation = [&] {
+    MoveList list;
+    generate_legal<Us>(pos, list);
+    for (Move m : list)
+      if (!(m == excluded)) return true;
+    return false;
+  };
+  if (!kings || !excluded.is_none()) return by_generation();
+  const Square ksq = lsb(kings);
+  if (attackers_to(pos, ksq, occ, Them)) return by_generation();
+  Bitboard pinned = 0;
+  const Bitboard their_rq = pos.pieces(0, Them, kRook) | pos.pieces(0, Them, kQueen);
+  const Bitboard their_bq = pos.pieces(0, Them, kBishop) | pos.pieces(0, Them, kQueen);
+  for (Bitboard snipers = (rook_attacks(ksq, 0) & their_rq) | (bishop_attacks(ksq, 0) & their_bq); snipers;) {
+    Bitboard blockers = between_bb(ksq, pop_lsb(snipers)) & occ;
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & own;
+  }
+  for (Bitboard b = pos.pieces(0, Us, kKnight) & ~pinned; b;)
+    if (knight_attacks(pop_lsb(b)) & ~own) return true;
+  const Bitboard pawns = pos.pieces(0, Us, kPawn) & ~pinned;
+  if (shift_up<Us>(pawns) & ~occ) return true;
+  if ((shift_west(shift_up<Us>(pawns)) | shift_east(shift_up<Us>(pawns))) & pos.pieces(0, Them)) return true;
+  for (Bitboard b = pos.pieces(0, Us, kBishop) | pos.pieces(0, Us, kQueen); b;) {
+    Square s = pop_lsb(b);
+    Bitboard t = bishop_attacks(s, occ) & ~own;
+    if ((pinned & bb(s)) ? (t & line_bb(ksq, s)) : t) return true;
+  }
+  for (Bitboard b = pos.pieces(0, Us, kRook) | pos.pieces(0, Us, kQueen); b;) {
+    Square s = pop_lsb(b);
+    Bitboard t = rook_attacks(s, occ) & ~own;
+    if ((pinned & bb(s)) ? (t & line_bb(ksq, s)) : t) return true;
+  }
+  for (Bitboard t = king_attacks(ksq) & ~own; t;)
+    if (!attackers_to(pos, pop_lsb(t), occ ^ bb(ksq), Them)) return true;
+  return by_generation();
+}
+
+// D-5 shortcut for a first move m of a turn with two moves left, made while not in check, on an orthodox board:
+// is there another man whose legal move after m is certain? A knight or pawn W (not the mover) that is not pinned
+// now and does not share a line with the king and m's origin cannot be pinned after m (m vacates only its origin;
+// its arrival square holds our man), so W's move stays legal if its target is free after m.
+inline bool second_move_certain(const Position& pos, Move m, Square ksq, Bitboard pinned) {
+  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant) return false;
+  const Color us = pos.side();
+  const Square s = m.from(), t = m.to();
+  if (type_of(pos.at(0, s)) == kKing) return false;
+  const Bitboard own_after = (pos.pieces(0, us) & ~bb(s)) | bb(t);
+  const Bitboard candidates = ~pinned & ~bb(s);
+  for (Bitboard w = pos.pieces(0, us, kKnight) & candidates; w;) {
+    Square sq = pop_lsb(w);
+    if (!(line_bb(ksq, sq) & bb(s)) && (knight_attacks(sq) & ~own_after)) return true;
+  }
+  const int up = us == kWhite ? 8 : -8;
+  const Bitboard empty_after = ~(pos.occupied(0) | bb(t));
+  for (Bitboard p = pos.pieces(0, us, kPawn) & candidates; p;) {
+    Square sq = pop_lsb(p);
+    if (!(line_bb(ksq, sq) & bb(s)) && (empty_after & bb(sq + up))) return true;
+  }
+  return false;
+}
+
+inline Bitboard pinned_men(const Position& pos, Color us, Square ksq) {
+  const Color them = ~us;
+  const Bitboard occ = pos.occupied(0);
+  const Bitboard rq = pos.pieces(0, them, kRook) | pos.pieces(0, them, kQueen);
+  const Bitboard bq = pos.pieces(0, them, kBishop) | pos.pieces(0, them, kQueen);
+  Bitboard pinned = 0;
+  for (Bitboard snipers = (rook_attacks(ksq, 0) & rq) | (bishop_attacks(ksq, 0) & bq); snipers;) {
+    Bitboard blockers = between_bb(ksq, pop_lsb(snipers)) & occ;
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & pos.pieces(0, us);
+  }
+  return pinned;
+}
+
+inline bool has_legal_move(const Position& pos, Move excluded) {
+  return pos.side() == kWhite ? has_legal_move<kWhite>(pos, excluded) : has_legal_move<kBlack>(pos, excluded);
+}
+
 inline void generate_legal(const Position& pos, MoveList& list) {
   list.count = 0;
   if (pos.side() == kWhite) generate_legal<kWhite>(pos, list);

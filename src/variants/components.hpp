@@ -10,6 +10,8 @@ namespace hc::components {
 // DISPLACEMENT (orthodox): the capturer takes the victim's place.
 struct Displacement {
   static constexpr bool kDisplaces = true, kKingCaptures = true, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kMoverLands = true;
+  static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
     pos.remove(b, victim, u);
     pos.remove(b, from, u);
@@ -21,6 +23,8 @@ struct Displacement {
 // SHOOT (rifle): the victim is removed and the shooter stays where it is; a pawn shot never promotes.
 struct Shoot {
   static constexpr bool kDisplaces = false, kKingCaptures = true, kMoverStays = true, kPromotesOnCapture = false;
+  static constexpr bool kMoverLands = false;
+  static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
   static void apply(Position& pos, Undo& u, int b, Square, Square, Square victim, Piece) { pos.remove(b, victim, u); }
   static Bitboard filter_checkers(const Position&, Color, int, Square, Bitboard a) { return a; }
 };
@@ -29,6 +33,10 @@ struct Shoot {
 // kings never capture; no check while the two kings touch.
 struct Explosion {
   static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kMoverLands = false;
+  static Bitboard casualties(const Position& pos, int b, Square from, Square to, Square victim) {
+    return bb(victim) | bb(from) | (king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn));
+  }
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece) {
     pos.remove(b, victim, u);
     pos.remove(b, from, u);
@@ -42,6 +50,8 @@ struct Explosion {
 // KAMIKAZE: the capturer dies with its victim; kings never capture, so they attack nothing.
 struct Kamikaze {
   static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kMoverLands = false;
+  static Bitboard casualties(const Position&, int, Square from, Square, Square victim) { return bb(victim) | bb(from); }
   static void apply(Position& pos, Undo& u, int b, Square from, Square, Square victim, Piece) {
     pos.remove(b, victim, u);
     pos.remove(b, from, u);
