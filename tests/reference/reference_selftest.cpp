@@ -328,7 +328,7 @@ TEST(ReferenceRules, CompleteTurnPrinciple) {
   const std::string prog = "6r1/p7/8/P7/8/7k/8/7K w - - 0 2";
   EXPECT_EQ(moves("progressive", prog), (std::set<std::string>{"a5a6"}));
   std::string mid = ref::play("progressive", prog, "a5a6");
-  EXPECT_EQ(mid, "6r1/p7/P7/8/8/7k/8/7K w - - 0 2 made=1");
+  EXPECT_EQ(mid, "6r1/p7/P7/8/8/7k/8/7K w - - 0 2 made=1 progress=1");  // a pawn move: formats.md field 5
   EXPECT_EQ(ref::outcome("progressive", mid), "stalemate");
 }
 
@@ -404,6 +404,7 @@ TEST(ReferenceRules, ItalianForbidsEarlyCheck) {
 TEST(ReferenceRules, ProgressiveEnPassantNeverOccupiedVsEmptyNow) {
   const std::string f = "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3";
   const std::vector<std::string> line = {"e2e4", "d2d3", "c1e3", "e3g5", "g5h4"};  // the bishop stood on e3
-  EXPECT_EQ(replay("progressive", f, line), "rnbqkbnr/ppp1pppp/8/8/3pP2B/3P4/PPP2PPP/RN1QKBNR b KQkq - 1 3");
-  EXPECT_EQ(replay("progressive-italian", f, line), "rnbqkbnr/ppp1pppp/8/8/3pP2B/3P4/PPP2PPP/RN1QKBNR b KQkq e3 1 3");
+  // Field 5 is 0: the series made pawn moves (formats.md: complete turns without capture or pawn move).
+  EXPECT_EQ(replay("progressive", f, line), "rnbqkbnr/ppp1pppp/8/8/3pP2B/3P4/PPP2PPP/RN1QKBNR b KQkq - 0 3");
+  EXPECT_EQ(replay("progressive-italian", f, line), "rnbqkbnr/ppp1pppp/8/8/3pP2B/3P4/PPP2PPP/RN1QKBNR b KQkq e3 0 3");
 }
