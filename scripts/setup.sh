@@ -2,7 +2,7 @@
 # Installs what heterochess needs on a fresh Debian 12 machine (idempotent; apt only when something is missing).
 set -euo pipefail
 PKGS=(build-essential cmake ninja-build libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev
-      libbenchmark-dev clang libclang-rt-14-dev nodejs npm stockfish)
+      libbenchmark-dev clang libclang-rt-14-dev stockfish bc)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -13,4 +13,11 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -ne 0 ] && SUDO=sudo
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# Node.js + npm are only for the peer harness (tests/peers): install Debian's when the machine has none.
+if [ "${HC_WITH_NODE:-0}" = 1 ] && ! command -v npm >/dev/null; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
 fi

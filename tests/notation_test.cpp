@@ -31,11 +31,15 @@ TEST(Fen, ErrorsSayWhatAndWhere) {
       {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "wrong rank", 52},
       {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "no-progress counter", 54},
       {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "at least 1", 56},
-      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 made=1", "made=1 but this turn has 1", 63},
-      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 foo=1", "unknown FEN extension 'foo'", 58},
-      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R|NBQKBNR w KQkq - 0 1", "'|' (board B) used in a one-board", 37},
+      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 made=1",
+       "made=1 but this turn has 1", 63},
+      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 foo=1",
+       "unknown FEN extension 'foo'", 58},
+      {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R|NBQKBNR w KQkq - 0 1",
+       "'|' (board B) used in a one-board", 37},
       {"chess", "rnbqkbnr/ppppPppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "", 0},  // legal: pawn on 7th
-      {"chess", "Pnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "pawn on the first or last rank", 1},
+      {"chess", "Pnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "pawn on the first or last rank",
+       1},
       {"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", "more than one king", 1},
       {"chess", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "is in check", 22},
       {"alice", "4k3/8/8/8/8/8/8/4K3|K7 w - - 0 1", "16 files", 0},
@@ -74,9 +78,12 @@ TEST(Fen, AliceSideBySideInputAndMidTurnState) {
   // Mid-turn state round-trips.
   const char* mid = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 2 made=1 pend=d6";
   EXPECT_THROW(set_fen(pos, mars, mid), NotationError);  // pend is White's own two-step: must be rank 3
-  const char* mid_ok = "4k3/8/8/8/3P4/8/8/4K3 w - - 0 2 made=1 pend=d3";
+  const char* mid_ok = "4k3/8/8/8/2pP4/8/8/4K3 w - - 0 2 made=1 pend=d3";
   set_fen(pos, mars, mid_ok);
   EXPECT_EQ(to_fen(pos), mid_ok);
+  // A pending right no black pawn could use is not state (formats.md field 4): it is dropped.
+  set_fen(pos, mars, "4k3/8/8/8/3P4/8/8/4K3 w - - 0 2 made=1 pend=d3");
+  EXPECT_EQ(to_fen(pos), "4k3/8/8/8/3P4/8/8/4K3 w - - 0 2 made=1");
 }
 
 TEST(MoveText, SanAndUciRoundTripForEveryLegalMove) {
@@ -168,8 +175,9 @@ TEST(Variants, CompositionAndClashes) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(message("marseillais+progressive"),
-            "variant ids 'marseillais' and 'progressive' both set the schedule dimension; they cannot be combined");
+  EXPECT_EQ(
+      message("marseillais+progressive"),
+      "variant ids 'marseillais' and 'progressive' both set the schedule dimension; they cannot be combined");
   EXPECT_EQ(message("atomic+rifle"),
             "variant ids 'atomic' and 'rifle' both set the capture dimension; they cannot be combined");
   EXPECT_NE(message("atomix").find("unknown variant id 'atomix'"), std::string::npos);

@@ -1,5 +1,6 @@
-// Standard chess against the public random perft suite (../shared/ground-truth). Rows up to HC_PERFT_MAX_DEPTH
-// (default 4; the sanitizer run uses less) and at most HC_PERFT_BUDGET nodes each; deeper rows run in bench/.
+// Standard chess against the public random perft suite (../shared/ground-truth). Rows up to
+// HC_PERFT_MAX_DEPTH (default 4; the sanitizer run uses less) and at most HC_PERFT_BUDGET nodes each; deeper
+// rows run in bench/.
 #include <gtest/gtest.h>
 
 #include "support.hpp"

@@ -1,7 +1,7 @@
-// The fast generator against the deliberately simple reference generator (tests/reference/, written separately
-// from RULES.md, copy-make, no shared code) on seeded random reachable positions of every id and composition:
-// the same legal moves, the same outcome, and — for every fifth position — the same FEN after every legal move
-// (which checks the turn state: quota, turn end, e.p. rights, counters, null-turn ban).
+// The fast generator against the deliberately simple reference generator (tests/reference/, written
+// separately from RULES.md, copy-make, no shared code) on seeded random reachable positions of every id and
+// composition: the same legal moves, the same outcome, and — for every fifth position — the same FEN after
+// every legal move (which checks the turn state: quota, turn end, e.p. rights, counters, null-turn ban).
 // HC_REFERENCE_POSITIONS sets the positions per variant (default 10,000; the sanitizer run uses fewer).
 #include <gtest/gtest.h>
 
@@ -16,10 +16,14 @@ namespace {
 
 std::string outcome_word(Outcome o) {
   switch (o) {
-    case Outcome::kCheckmate: return "checkmate";
-    case Outcome::kKingCaptured: return "king-captured";
-    case Outcome::kStalemate: return "stalemate";
-    default: return "ongoing";  // draw rules are not the reference's business (as in perft)
+    case Outcome::kCheckmate:
+      return "checkmate";
+    case Outcome::kKingCaptured:
+      return "king-captured";
+    case Outcome::kStalemate:
+      return "stalemate";
+    default:
+      return "ongoing";  // draw rules are not the reference's business (as in perft)
   }
 }
 
@@ -51,13 +55,14 @@ TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
     for (Move m : list) {
       Undo u;
       pos.ops().make(pos, m, u);
-      ASSERT_EQ(to_fen(pos), reference::play(id, fen, to_uci(m))) << id << " " << fen << " after " << to_uci(m);
+      ASSERT_EQ(to_fen(pos), reference::play(id, fen, to_uci(m)))
+          << id << " " << fen << " after " << to_uci(m);
       pos.undo(u);
       ++children;
     }
   }
-  std::printf("%s: %zu positions, %ld legal moves and %ld child positions agree\n", id.c_str(), fens.size(), moves,
-              children);
+  std::printf("%s: %zu positions, %ld legal moves and %ld child positions agree\n", id.c_str(), fens.size(),
+              moves, children);
 }
 
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),

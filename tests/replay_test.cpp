@@ -1,5 +1,5 @@
-// RULES.md §9: every worked example for the slice's ids replayed to its stated outcome, plus the specific facts
-// the sources state about the positions reached (forced replies, paralysed men, mating nets).
+// RULES.md §9: every worked example for the slice's ids replayed to its stated outcome, plus the specific
+// facts the sources state about the positions reached (forced replies, paralysed men, mating nets).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -32,7 +32,8 @@ Played play_file(const std::string& name) {
   p.game = std::make_unique<GameRecord>(p.variant);
   if (auto fen = games[0].tag("FEN")) p.game->set_fen(*fen);
   p.replay = replay_movetext(*p.game, games[0]);
-  EXPECT_FALSE(p.replay.error) << name << ": " << p.replay.error->message << " at line " << p.replay.error->line;
+  EXPECT_FALSE(p.replay.error) << name << ": " << p.replay.error->message << " at line "
+                               << p.replay.error->line;
   return p;
 }
 
@@ -198,5 +199,6 @@ TEST(Replay, AliceQueenIsLost) {
 // §9.26: the boards after 15...Kd6>A, as RULES.md computes them.
 TEST(Replay, AlicePostalDiagram) {
   Played p = play_file("alice_postal_to15.pgn");
-  EXPECT_EQ(to_fen(p.game->position()), "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16");
+  EXPECT_EQ(to_fen(p.game->position()),
+            "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16");
 }

@@ -27,7 +27,8 @@ struct PerftRow {
   std::string source;
 };
 
-// Reads "variant<TAB>fen<TAB>depth<TAB>nodes[<TAB>source]" rows; '#' lines and a header starting "variant" skipped.
+// Reads "variant<TAB>fen<TAB>depth<TAB>nodes[<TAB>source]" rows; '#' lines and a header starting "variant"
+// skipped.
 inline std::vector<PerftRow> read_perft_tsv(const std::string& path) {
   std::vector<PerftRow> rows;
   std::ifstream in(path);
@@ -44,10 +45,22 @@ inline std::vector<PerftRow> read_perft_tsv(const std::string& path) {
 
 // The ids and compositions the kernel slice must support (issue 2).
 inline const std::vector<std::string>& slice_variants() {
-  static const std::vector<std::string> v = {
-      "chess", "marseillais", "balanced-marseillais", "double-move-galvin", "progressive", "progressive-italian",
-      "atomic", "rifle", "kamikaze", "madras", "alice", "progressive+kamikaze", "marseillais+atomic",
-      "progressive+alice", "alice+madras", "balanced-marseillais+rifle"};
+  static const std::vector<std::string> v = {"chess",
+                                             "marseillais",
+                                             "balanced-marseillais",
+                                             "double-move-galvin",
+                                             "progressive",
+                                             "progressive-italian",
+                                             "atomic",
+                                             "rifle",
+                                             "kamikaze",
+                                             "madras",
+                                             "alice",
+                                             "progressive+kamikaze",
+                                             "marseillais+atomic",
+                                             "progressive+alice",
+                                             "alice+madras",
+                                             "balanced-marseillais+rifle"};
   return v;
 }
 

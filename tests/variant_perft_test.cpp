@@ -5,7 +5,8 @@
 //    with the option "alice:ep=none". With that option off, every remaining difference comes from RULES.md's
 //    Alice e.p. decision (§5.1 decision 2: a pawn on the double-stepper's board may take it e.p.); the test
 //    below checks that each differing row is one where such a capture is available somewhere in the tree.
-//    Castling, the king's origin-board rule and the vacancy rule are identical in both (tests/peers/README.md).
+//    Castling, the king's origin-board rule and the vacancy rule are identical in both
+//    (tests/peers/README.md).
 #include <gtest/gtest.h>
 
 #include "support.hpp"
@@ -26,7 +27,8 @@ int check_rows(const std::vector<test::PerftRow>& rows, const std::string& varia
     Variant v = make_variant(variant_override.empty() ? r.variant : variant_override);
     Position pos;
     set_fen(pos, v, r.fen);
-    EXPECT_EQ(perft(pos, r.depth), r.nodes) << v.id << " " << r.fen << " depth " << r.depth << " [" << r.source << "]";
+    EXPECT_EQ(perft(pos, r.depth), r.nodes)
+        << v.id << " " << r.fen << " depth " << r.depth << " [" << r.source << "]";
     ++checked;
   }
   return checked;
@@ -89,5 +91,6 @@ TEST(VariantPerft, AliceDifferencesFromFfishAreAllEnPassant) {
     ++differing;
     EXPECT_TRUE(ep_capture_in_tree(pos, r.depth)) << r.fen << " depth " << r.depth;
   }
-  std::printf("%d of %zu rows differ from ffish-alice-es6, each through an e.p. capture\n", differing, rows.size());
+  std::printf("%d of %zu rows differ from ffish-alice-es6, each through an e.p. capture\n", differing,
+              rows.size());
 }

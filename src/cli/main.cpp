@@ -28,7 +28,8 @@ struct Common {
 
 void add_common(CLI::App* cmd, Common& c, bool with_fen = true) {
   cmd->add_option("--variant,-v", c.variant, "variant id, or ids joined by '+' (see 'heterochess variants')");
-  if (with_fen) cmd->add_option("--fen,-f", c.fen, "position (extended FEN, docs/formats.md); default: start");
+  if (with_fen)
+    cmd->add_option("--fen,-f", c.fen, "position (extended FEN, docs/formats.md); default: start");
   cmd->add_flag("--json", c.json, "print one JSON object");
 }
 
@@ -42,7 +43,8 @@ void setup(GameRecord& game, const Common& c) {
     try {
       game.set_fen(c.fen);
     } catch (const NotationError& e) {
-      throw UserError(std::string("bad FEN: ") + e.what() + (e.column() ? " (column " + std::to_string(e.column()) + ")" : ""));
+      throw UserError(std::string("bad FEN: ") + e.what() +
+                      (e.column() ? " (column " + std::to_string(e.column()) + ")" : ""));
     }
   }
 }
@@ -62,7 +64,10 @@ int cmd_variants(const Common& c) {
     for (const auto& v : variant_catalogue()) {
       json dj = json::array();
       for (Dimension d : v.sets) dj.push_back(dimension_name(d));
-      json o = {{"id", v.id}, {"name", v.name}, {"rules", v.rules_ref}, {"description", v.description},
+      json o = {{"id", v.id},
+                {"name", v.name},
+                {"rules", v.rules_ref},
+                {"description", v.description},
                 {"dimensions", dj}};
       if (!v.alias_of.empty()) o["alias_of"] = v.alias_of;
       arr.push_back(o);
@@ -92,7 +97,8 @@ int cmd_moves(const Common& c, bool turns, std::uint64_t limit) {
     out["moves"] = uci;
     out["san"] = san;
     out["count"] = list.size();
-    if (c.json) std::cout << out.dump() << "\n";
+    if (c.json)
+      std::cout << out.dump() << "\n";
     else {
       for (std::size_t i = 0; i < uci.size(); ++i)
         fmt::print("{} {}\n", uci[i].get<std::string>(), san[i].get<std::string>());
@@ -106,8 +112,10 @@ int cmd_moves(const Common& c, bool turns, std::uint64_t limit) {
       [&](const std::vector<Move>& t) {
         std::vector<std::string> s;
         for (Move m : t) s.push_back(to_uci(m));
-        if (c.json) arr.push_back(join_turn(s));
-        else fmt::print("{}\n", join_turn(s));
+        if (c.json)
+          arr.push_back(join_turn(s));
+        else
+          fmt::print("{}\n", join_turn(s));
       },
       limit);
   bool truncated = n >= limit;
@@ -154,8 +162,9 @@ int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (c.json) {
-    json out = {{"variant", v.id}, {"fen", to_fen(pos)}, {"depth", depth}, {"unit", turns ? "turns" : "moves"},
-                {"nodes", total}, {"time_ms", std::int64_t(secs * 1000)}};
+    json out = {{"variant", v.id}, {"fen", to_fen(pos)},
+                {"depth", depth},  {"unit", turns ? "turns" : "moves"},
+                {"nodes", total},  {"time_ms", std::int64_t(secs * 1000)}};
     if (divide) out["divide"] = div;
     std::cout << out.dump() << "\n";
   } else {
@@ -193,8 +202,8 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
     if (auto tag = g.tag("Variant")) {
       std::string from_tag = variant_from_tag(*tag);
       if (variant_given && from_tag != c.variant && !(from_tag == "standard" && c.variant == "chess"))
-        throw UserError("game " + std::to_string(gi + 1) + " says [Variant \"" + *tag + "\"] but --variant is " +
-                        c.variant);
+        throw UserError("game " + std::to_string(gi + 1) + " says [Variant \"" + *tag +
+                        "\"] but --variant is " + c.variant);
       vid = from_tag == "standard" ? "chess" : from_tag;
     }
     Variant v;
@@ -216,7 +225,8 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
     Replay rep = replay_movetext(game, g);
     GameResult res = game.result();
     Position& pos = game.position();
-    json o = {{"variant", v.id}, {"fen", to_fen(pos)}, {"moves", rep.moves_played}, {"turns", rep.turns_played}};
+    json o = {
+        {"variant", v.id}, {"fen", to_fen(pos)}, {"moves", rep.moves_played}, {"turns", rep.turns_played}};
     if (rep.error) {
       ++bad;
       o["ok"] = false;
@@ -240,8 +250,8 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
       std::string head = games.size() > 1 ? fmt::format("game {}: ", gi + 1) : "";
       if (rep.error) {
         fmt::print("{}illegal at {}:{}:{} (move {}{}): {}\n", head, file, rep.error->line, rep.error->column,
-                   rep.error->move_number, rep.error->move_text.empty() ? "" : " '" + rep.error->move_text + "'",
-                   rep.error->message);
+                   rep.error->move_number,
+                   rep.error->move_text.empty() ? "" : " '" + rep.error->move_text + "'", rep.error->message);
       } else {
         fmt::print("{}{} moves in {} turns, all legal; outcome: {} ({})\n", head, rep.moves_played,
                    rep.turns_played, outcome_name(res.outcome), res.result_tag());
@@ -258,7 +268,8 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"heterochess: rules library and tools for multi-move, unorthodox-capture and multi-board chess"};
+  CLI::App app{
+      "heterochess: rules library and tools for multi-move, unorthodox-capture and multi-board chess"};
   app.require_subcommand(1);
   Common c;
 
@@ -281,7 +292,8 @@ int main(int argc, char** argv) {
   perft->add_flag("--divide", divide, "node count per first move");
   perft->add_flag("--progress", progress, "report each finished first move on stderr");
 
-  auto* validate = app.add_subcommand("validate", "replay a game record (PGN or move list) and report the outcome");
+  auto* validate =
+      app.add_subcommand("validate", "replay a game record (PGN or move list) and report the outcome");
   add_common(validate, c);
   std::string file;
   validate->add_option("file", file, "game record ('-' = standard input)")->required();
@@ -297,12 +309,16 @@ int main(int argc, char** argv) {
     if (*perft) return cmd_perft(c, depth, turns, divide, progress);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0);
   } catch (const UserError& e) {
-    if (c.json) std::cout << json{{"error", e.what()}}.dump() << "\n";
-    else fmt::print(stderr, "error: {}\n", e.what());
+    if (c.json)
+      std::cout << json{{"error", e.what()}}.dump() << "\n";
+    else
+      fmt::print(stderr, "error: {}\n", e.what());
     return 2;
   } catch (const VariantError& e) {
-    if (c.json) std::cout << json{{"error", e.what()}}.dump() << "\n";
-    else fmt::print(stderr, "error: {}\n", e.what());
+    if (c.json)
+      std::cout << json{{"error", e.what()}}.dump() << "\n";
+    else
+      fmt::print(stderr, "error: {}\n", e.what());
     return 2;
   }
   return 0;

@@ -59,7 +59,8 @@ void init_magics(tables::Magic* magics, Bitboard* table, const int (*dirs)[2]) {
   Bitboard* next_table = table;
   std::vector<Bitboard> occs, atts;
   for (Square s = 0; s < 64; ++s) {
-    Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) | ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
+    Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s))) |
+                     ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
     auto& m = magics[s];
     m.mask = slide(s, 0, dirs) & ~edges;
     m.shift = 64 - popcount(m.mask);
@@ -82,8 +83,10 @@ void init_magics(tables::Magic* magics, Bitboard* table, const int (*dirs)[2]) {
       bool ok = true;
       for (std::size_t i = 0; i < n && ok; ++i) {
         unsigned idx = m.index(occs[i]);
-        if (epoch[idx] < attempt) epoch[idx] = attempt, m.attacks[idx] = atts[i];
-        else if (m.attacks[idx] != atts[i]) ok = false;
+        if (epoch[idx] < attempt)
+          epoch[idx] = attempt, m.attacks[idx] = atts[i];
+        else if (m.attacks[idx] != atts[i])
+          ok = false;
       }
       if (ok) break;
     }
@@ -97,8 +100,8 @@ void init_all() {
   for (Square s = 0; s < 64; ++s) {
     knight[s] = step(s, 1, 2) | step(s, 2, 1) | step(s, 2, -1) | step(s, 1, -2) | step(s, -1, -2) |
                 step(s, -2, -1) | step(s, -2, 1) | step(s, -1, 2);
-    king[s] = step(s, 1, 0) | step(s, 1, 1) | step(s, 0, 1) | step(s, -1, 1) | step(s, -1, 0) | step(s, -1, -1) |
-              step(s, 0, -1) | step(s, 1, -1);
+    king[s] = step(s, 1, 0) | step(s, 1, 1) | step(s, 0, 1) | step(s, -1, 1) | step(s, -1, 0) |
+              step(s, -1, -1) | step(s, 0, -1) | step(s, 1, -1);
     tables::pawn_attacks[kWhite][s] = step(s, 1, 1) | step(s, -1, 1);
     tables::pawn_attacks[kBlack][s] = step(s, 1, -1) | step(s, -1, -1);
   }

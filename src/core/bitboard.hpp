@@ -29,7 +29,7 @@ extern Bitboard knight[64];
 extern Bitboard king[64];
 extern Bitboard pawn_attacks[2][64];
 extern Bitboard between[64][64];  // squares strictly between two aligned squares
-extern Bitboard line[64][64];      // the full line through two aligned squares (0 if not aligned)
+extern Bitboard line[64][64];     // the full line through two aligned squares (0 if not aligned)
 
 struct Magic {
   Bitboard mask;
@@ -62,20 +62,29 @@ inline Bitboard bishop_attacks(Square s, Bitboard occ) {
   const auto& m = tables::bishop_magics[s];
   return m.attacks[m.index(occ)];
 }
-inline Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
+inline Bitboard queen_attacks(Square s, Bitboard occ) {
+  return rook_attacks(s, occ) | bishop_attacks(s, occ);
+}
 inline Bitboard between_bb(Square a, Square b) { return tables::between[a][b]; }
 inline Bitboard line_bb(Square a, Square b) { return tables::line[a][b]; }
 
 // Attacks of a man of type t (pawns: capture squares of colour c) from s with the given occupancy.
 inline Bitboard attacks_of(PieceType t, Color c, Square s, Bitboard occ) {
   switch (t) {
-    case kPawn: return pawn_attacks(c, s);
-    case kKnight: return knight_attacks(s);
-    case kBishop: return bishop_attacks(s, occ);
-    case kRook: return rook_attacks(s, occ);
-    case kQueen: return queen_attacks(s, occ);
-    case kKing: return king_attacks(s);
-    default: return 0;
+    case kPawn:
+      return pawn_attacks(c, s);
+    case kKnight:
+      return knight_attacks(s);
+    case kBishop:
+      return bishop_attacks(s, occ);
+    case kRook:
+      return rook_attacks(s, occ);
+    case kQueen:
+      return queen_attacks(s, occ);
+    case kKing:
+      return king_attacks(s);
+    default:
+      return 0;
   }
 }
 

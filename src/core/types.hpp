@@ -36,9 +36,11 @@ enum : std::uint8_t { kWhiteOO = 1, kWhiteOOO = 2, kBlackOO = 4, kBlackOOO = 8, 
 // from(6) to(6) kind(3) promotion type(3) from-board(3) to-board(3).
 enum class MoveKind : std::uint8_t { kNormal = 0, kPromotion, kEnPassant, kCastling };
 
+// Trivially default-constructible so that move lists need no zeroing: `Move m;` is indeterminate, `Move()`
+// and `Move{}` are the empty move.
 class Move {
  public:
-  constexpr Move() = default;
+  Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType,
                  int from_board = 0, int to_board = 0)
       : data_(std::uint32_t(from) | std::uint32_t(to) << 6 | std::uint32_t(kind) << 12 |
@@ -54,7 +56,7 @@ class Move {
   friend constexpr bool operator==(Move a, Move b) { return a.data_ == b.data_; }
 
  private:
-  std::uint32_t data_ = 0;
+  std::uint32_t data_;
 };
 
 }  // namespace hc

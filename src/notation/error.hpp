@@ -4,7 +4,8 @@
 
 namespace hc {
 
-// Bad text input: says what is wrong and where (1-based column within the input, and line for multi-line input).
+// Bad text input: says what is wrong and where (1-based column within the input, and line for multi-line
+// input).
 class NotationError : public std::runtime_error {
  public:
   NotationError(const std::string& what, int column = 0, int line = 0)

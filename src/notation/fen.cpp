@@ -30,13 +30,20 @@ std::vector<Field> split_fields(std::string_view s) {
 
 PieceType type_from_char(char c) {
   switch (std::tolower(static_cast<unsigned char>(c))) {
-    case 'p': return kPawn;
-    case 'n': return kKnight;
-    case 'b': return kBishop;
-    case 'r': return kRook;
-    case 'q': return kQueen;
-    case 'k': return kKing;
-    default: return kNoType;
+    case 'p':
+      return kPawn;
+    case 'n':
+      return kKnight;
+    case 'b':
+      return kBishop;
+    case 'r':
+      return kRook;
+    case 'q':
+      return kQueen;
+    case 'k':
+      return kKing;
+    default:
+      return kNoType;
   }
 }
 
@@ -66,8 +73,9 @@ Bitboard parse_square_list(const Field& f, const char* what) {
     if (j == std::string_view::npos) j = f.text.size();
     Square s = parse_square(f.text.substr(i, j - i));
     if (s == kNoSquare)
-      throw NotationError(std::string("bad ") + what + " square '" + std::string(f.text.substr(i, j - i)) + "'",
-                          f.column + int(i));
+      throw NotationError(
+          std::string("bad ") + what + " square '" + std::string(f.text.substr(i, j - i)) + "'",
+          f.column + int(i));
     out |= bb(s);
     i = j + 1;
   }
@@ -86,7 +94,8 @@ Square parse_square(std::string_view s) {
 void set_fen(Position& pos, const Variant& v, std::string_view fen) {
   pos.reset(&v.rules, v.ops);
   auto fields = split_fields(fen);
-  if (fields.size() < 4) throw NotationError("FEN needs at least 4 fields (placement, side, castling, e.p.)", 1);
+  if (fields.size() < 4)
+    throw NotationError("FEN needs at least 4 fields (placement, side, castling, e.p.)", 1);
   const int nboards = v.rules.boards;
 
   // 1. Placement.
@@ -137,37 +146,44 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
       Square s = make_square(fl, rank);
       if (t == kPawn && (rank == 0 || rank == 7)) throw NotationError("pawn on the first or last rank", col);
       for (int ob = 0; ob < nboards; ++ob)
-        if (pos.at(ob, s))
-          throw NotationError("square " + square_name(s) + " occupied on both boards", col);
+        if (pos.at(ob, s)) throw NotationError("square " + square_name(s) + " occupied on both boards", col);
       pos.put_raw(b, s, make_piece(std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack, t));
       on_board = 0;
       ++file;
     }
-    if (rank != 0) throw NotationError("placement has " + std::to_string(8 - rank) + " ranks (expected 8)", f.column);
+    if (rank != 0)
+      throw NotationError("placement has " + std::to_string(8 - rank) + " ranks (expected 8)", f.column);
   }
   for (Color c : {kWhite, kBlack}) {
     int kings = 0;
     for (int b = 0; b < nboards; ++b) kings += popcount(pos.pieces(b, c, kKing));
-    if (kings > 1) throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has more than one king", 1);
+    if (kings > 1)
+      throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has more than one king", 1);
   }
   TurnState& st = pos.state();
 
   // 2. Side.
-  if (fields[1].text == "w") st.side = kWhite;
-  else if (fields[1].text == "b") st.side = kBlack;
-  else throw NotationError("side to move must be 'w' or 'b'", fields[1].column);
+  if (fields[1].text == "w")
+    st.side = kWhite;
+  else if (fields[1].text == "b")
+    st.side = kBlack;
+  else
+    throw NotationError("side to move must be 'w' or 'b'", fields[1].column);
 
   // 3. Castling.
   if (fields[2].text != "-") {
     for (std::size_t i = 0; i < fields[2].text.size(); ++i) {
       char c = fields[2].text[i];
       int idx = c == 'K' ? 0 : c == 'Q' ? 1 : c == 'k' ? 2 : c == 'q' ? 3 : -1;
-      if (idx < 0) throw NotationError(std::string("bad castling flag '") + c + "'", fields[2].column + int(i));
+      if (idx < 0)
+        throw NotationError(std::string("bad castling flag '") + c + "'", fields[2].column + int(i));
       const auto& cs = castling::kSides[idx];
       Color col = idx < 2 ? kWhite : kBlack;
-      if (pos.at(0, cs.king_from) != make_piece(col, kKing) || pos.at(0, cs.rook_from) != make_piece(col, kRook))
-        throw NotationError(std::string("castling flag '") + c + "' but king or rook is not on its home square",
-                            fields[2].column + int(i));
+      if (pos.at(0, cs.king_from) != make_piece(col, kKing) ||
+          pos.at(0, cs.rook_from) != make_piece(col, kRook))
+        throw NotationError(
+            std::string("castling flag '") + c + "' but king or rook is not on its home square",
+            fields[2].column + int(i));
       if (st.castling & cs.right) throw NotationError("repeated castling flag", fields[2].column + int(i));
       st.castling |= cs.right;
     }
@@ -199,9 +215,9 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
     if (key == "made") {
       int made = parse_int(value, "made");
       if (made < 1 || made >= st.quota)
-        throw NotationError("made=" + std::to_string(made) + " but this turn has " + std::to_string(st.quota) +
-                                " move(s)",
-                            value.column);
+        throw NotationError(
+            "made=" + std::to_string(made) + " but this turn has " + std::to_string(st.quota) + " move(s)",
+            value.column);
       st.made = std::uint8_t(made);
     } else if (key == "pend") {
       st.ep_pending = parse_square_list(value, "pending e.p.");
@@ -211,12 +227,14 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
       if (value.text != "1") throw NotationError("progress= takes 1", value.column);
       st.turn_progress = true;
     } else if (key == "forbid") {
-      Square a = parse_square(value.text.substr(0, 2)), b = parse_square(value.text.size() >= 4 ? value.text.substr(2, 2) : "");
+      Square a = parse_square(value.text.substr(0, 2)),
+             b = parse_square(value.text.size() >= 4 ? value.text.substr(2, 2) : "");
       if (a == kNoSquare || b == kNoSquare || value.text.size() != 4)
         throw NotationError("forbid= needs a move like f3g1", value.column);
       int fb = pos.board_of(a);
       if (fb < 0) throw NotationError("forbid= names an empty square", value.column);
-      st.forbid = Move(a, b, MoveKind::kNormal, kNoType, fb, v.rules.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
+      st.forbid =
+          Move(a, b, MoveKind::kNormal, kNoType, fb, v.rules.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
     } else {
       throw NotationError("unknown FEN extension '" + std::string(key) + "'", f.column);
     }
@@ -231,9 +249,9 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
   // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
   if (v.rules.regime != CheckRegime::kNone && pos.king_board(~st.side) >= 0 && pos.king_board(st.side) >= 0 &&
       pos.ops().checkers(pos, ~st.side))
-    throw NotationError(std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") +
-                            ") is in check",
-                        fields[1].column);
+    throw NotationError(
+        std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") + ") is in check",
+        fields[1].column);
 }
 
 std::string to_fen(const Position& pos) {

@@ -14,13 +14,20 @@ const char* const kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "quee
 
 PieceType piece_letter(char c) {
   switch (c) {
-    case 'N': return kKnight;
-    case 'B': return kBishop;
-    case 'R': return kRook;
-    case 'Q': return kQueen;
-    case 'K': return kKing;
-    case 'P': return kPawn;
-    default: return kNoType;
+    case 'N':
+      return kKnight;
+    case 'B':
+      return kBishop;
+    case 'R':
+      return kRook;
+    case 'Q':
+      return kQueen;
+    case 'K':
+      return kKing;
+    case 'P':
+      return kPawn;
+    default:
+      return kNoType;
   }
 }
 
@@ -55,9 +62,11 @@ std::string to_uci(Move m) {
 }
 
 Move parse_uci(Position& pos, std::string_view text) {
-  if (text.size() < 4 || text.size() > 5) throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+  if (text.size() < 4 || text.size() > 5)
+    throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
   Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
-  if (from == kNoSquare || to == kNoSquare) throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+  if (from == kNoSquare || to == kNoSquare)
+    throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
   PieceType promo = kNoType;
   if (text.size() == 5) {
     promo = piece_letter(char(std::toupper(static_cast<unsigned char>(text[4]))));
@@ -66,7 +75,8 @@ Move parse_uci(Position& pos, std::string_view text) {
   }
   MoveList list = legal_list(pos);
   for (Move m : list)
-    if (m.from() == from && m.to() == to && (m.kind() == MoveKind::kPromotion ? m.promotion() == promo : promo == kNoType))
+    if (m.from() == from && m.to() == to &&
+        (m.kind() == MoveKind::kPromotion ? m.promotion() == promo : promo == kNoType))
       return m;
   std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
                     : list.empty()         ? "the game is over"
@@ -95,14 +105,18 @@ std::string to_san(Position& pos, Move m) {
         same_rank |= rank_of(o.from()) == rank_of(m.from());
       }
       if (ambiguous) {
-        if (!same_file) s += char('a' + file_of(m.from()));
-        else if (!same_rank) s += char('1' + rank_of(m.from()));
-        else s += square_name(m.from());
+        if (!same_file)
+          s += char('a' + file_of(m.from()));
+        else if (!same_rank)
+          s += char('1' + rank_of(m.from()));
+        else
+          s += square_name(m.from());
       }
     }
     if (capture) s += 'x';
     s += square_name(m.to());
-    if (m.kind() == MoveKind::kPromotion) s += std::string("=") + char(std::toupper(promo_char(m.promotion())));
+    if (m.kind() == MoveKind::kPromotion)
+      s += std::string("=") + char(std::toupper(promo_char(m.promotion())));
   }
   if (pos.boards() > 1) s += std::string(">") + char('A' + m.to_board());
   bool mate;
@@ -112,12 +126,16 @@ std::string to_san(Position& pos, Move m) {
 
 Move parse_san(Position& pos, std::string_view text) {
   std::string t(text);
-  auto fail = [&](const std::string& why) -> Move { throw NotationError("'" + std::string(text) + "': " + why, 1); };
+  auto fail = [&](const std::string& why) -> Move {
+    throw NotationError("'" + std::string(text) + "': " + why, 1);
+  };
   // Strip annotations.
-  while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.pop_back();
+  while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
+    t.pop_back();
   int want_board = -1;
   if (auto gt = t.find('>'); gt != std::string::npos) {
-    if (gt + 2 != t.size() || (t[gt + 1] != 'A' && t[gt + 1] != 'B')) return fail("board marker must be >A or >B");
+    if (gt + 2 != t.size() || (t[gt + 1] != 'A' && t[gt + 1] != 'B'))
+      return fail("board marker must be >A or >B");
     want_board = t[gt + 1] - 'A';
     if (want_board >= pos.boards()) return fail("this variant has one board");
     t.erase(gt);
@@ -125,7 +143,7 @@ Move parse_san(Position& pos, std::string_view text) {
   MoveList list = legal_list(pos);
   if (list.empty()) return fail("the game is over");
   auto pick = [&](auto pred, const std::string& what) -> Move {
-    Move found;
+    Move found{};
     int n = 0;
     for (Move m : list)
       if (pred(m) && (want_board < 0 || m.to_board() == want_board)) found = m, ++n;
@@ -170,9 +188,12 @@ Move parse_san(Position& pos, std::string_view text) {
   }
   int from_file = -1, from_rank = -1;
   for (char c : t) {
-    if (c >= 'a' && c <= 'h') from_file = c - 'a';
-    else if (c >= '1' && c <= '8') from_rank = c - '1';
-    else return fail("unexpected '" + std::string(1, c) + "'");
+    if (c >= 'a' && c <= 'h')
+      from_file = c - 'a';
+    else if (c >= '1' && c <= '8')
+      from_rank = c - '1';
+    else
+      return fail("unexpected '" + std::string(1, c) + "'");
   }
   return pick(
       [&](Move m) {

@@ -61,8 +61,10 @@ std::vector<PgnGame> split_pgn(const std::string& text) {
 std::string variant_from_tag(const std::string& tag) {
   std::string out;
   for (char c : tag) {
-    if (c == ' ' || c == '_') out += '-';
-    else out += char(std::tolower(static_cast<unsigned char>(c)));
+    if (c == ' ' || c == '_')
+      out += '-';
+    else
+      out += char(std::tolower(static_cast<unsigned char>(c)));
   }
   return out;
 }
@@ -94,8 +96,10 @@ std::vector<Token> tokenize(const std::string& mt, int first_line) {
   std::size_t i = 0;
   auto advance = [&](std::size_t n) {
     for (std::size_t k = 0; k < n && i < mt.size(); ++k, ++i) {
-      if (mt[i] == '\n') ++line, col = 1;
-      else ++col;
+      if (mt[i] == '\n')
+        ++line, col = 1;
+      else
+        ++col;
     }
   };
   int depth = 0;
@@ -149,10 +153,11 @@ std::vector<Token> tokenize(const std::string& mt, int first_line) {
     // A word up to whitespace or a joiner.
     std::size_t j = i;
     auto promotion_paren = [&](std::size_t k) {  // "b1(Q)": a promotion, not a variation
-      return k > i && mt[k] == '(' && k + 2 < mt.size() && std::strchr("QRBNqrbn", mt[k + 1]) && mt[k + 2] == ')';
+      return k > i && mt[k] == '(' && k + 2 < mt.size() && std::strchr("QRBNqrbn", mt[k + 1]) &&
+             mt[k + 2] == ')';
     };
-    while (j < mt.size() && !std::isspace(static_cast<unsigned char>(mt[j])) && mt[j] != ',' && mt[j] != '/' &&
-           mt[j] != '{' && mt[j] != ';' && mt[j] != ')') {
+    while (j < mt.size() && !std::isspace(static_cast<unsigned char>(mt[j])) && mt[j] != ',' &&
+           mt[j] != '/' && mt[j] != '{' && mt[j] != ';' && mt[j] != ')') {
       if (mt[j] == '(') {
         if (!promotion_paren(j)) break;
         j += 2;
@@ -217,26 +222,28 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn) {
         break;
       case Token::kNumber: {
         if (pos.state().made != 0)
-          return fail("move number " + t.text + " in the middle of a turn (" + std::to_string(pos.state().made) +
-                      " of " + std::to_string(pos.state().quota) + " moves played)"),
+          return fail("move number " + t.text + " in the middle of a turn (" +
+                      std::to_string(pos.state().made) + " of " + std::to_string(pos.state().quota) +
+                      " moves played)"),
                  rep;
         // Pair numbering (full moves) or series numbering (turn index, Progressive).
         if (t.number != fullmove && t.number != pos.turn_index())
-          return fail("move number " + t.text + " does not match the position (move " + std::to_string(fullmove) +
-                      ", turn " + std::to_string(pos.turn_index()) + ")"),
+          return fail("move number " + t.text + " does not match the position (move " +
+                      std::to_string(fullmove) + ", turn " + std::to_string(pos.turn_index()) + ")"),
                  rep;
         joined = false;
         break;
       }
       case Token::kMove: {
         if (joined && pos.state().made == 0)
-          return fail("'" + t.text + "' is joined to the previous turn, but that turn had already ended"), rep;
-        Move m;
+          return fail("'" + t.text + "' is joined to the previous turn, but that turn had already ended"),
+                 rep;
+        Move m{};
         try {
           m = parse_move(pos, t.text);
         } catch (const NotationError& e) {
-          return fail(std::string(pos.side() == kWhite ? "White" : "Black") + " move " + std::to_string(fullmove) +
-                      ": " + e.what()),
+          return fail(std::string(pos.side() == kWhite ? "White" : "Black") + " move " +
+                      std::to_string(fullmove) + ": " + e.what()),
                  rep;
         }
         game.play(m);
@@ -259,8 +266,10 @@ std::string write_movetext(const Variant& v, const std::string& start_fen, const
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (turn_start) {
       if (!out.empty()) out += ' ';
-      if (pos.side() == kWhite) out += std::to_string(pos.state().fullmove) + ". ";
-      else if (i == 0) out += std::to_string(pos.state().fullmove) + "... ";
+      if (pos.side() == kWhite)
+        out += std::to_string(pos.state().fullmove) + ". ";
+      else if (i == 0)
+        out += std::to_string(pos.state().fullmove) + "... ";
     } else {
       out += ',';
     }
@@ -272,7 +281,8 @@ std::string write_movetext(const Variant& v, const std::string& start_fen, const
 }
 
 std::string write_pgn(const Variant& v, const std::string& start_fen, const std::vector<Move>& moves,
-                      const std::vector<std::pair<std::string, std::string>>& extra_tags, const std::string& result) {
+                      const std::vector<std::pair<std::string, std::string>>& extra_tags,
+                      const std::string& result) {
   std::string out;
   for (const auto& [k, val] : extra_tags) out += "[" + k + " \"" + val + "\"]\n";
   out += "[Variant \"" + variant_tag(v.id) + "\"]\n";

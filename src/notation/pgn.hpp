@@ -46,6 +46,7 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn);
 // Movetext of the game in our notation: "1. e4,Nf3 d5,dxe4 2. …".
 std::string write_movetext(const Variant& v, const std::string& start_fen, const std::vector<Move>& moves);
 std::string write_pgn(const Variant& v, const std::string& start_fen, const std::vector<Move>& moves,
-                      const std::vector<std::pair<std::string, std::string>>& extra_tags, const std::string& result);
+                      const std::vector<std::pair<std::string, std::string>>& extra_tags,
+                      const std::string& result);
 
 }  // namespace hc

@@ -8,13 +8,20 @@ namespace hc {
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::kOngoing: return "unfinished";
-    case Outcome::kCheckmate: return "checkmate";
-    case Outcome::kKingCaptured: return "king captured";
-    case Outcome::kStalemate: return "stalemate";
-    case Outcome::kNoProgress: return "draw by no-progress rule";
-    case Outcome::kRepetition: return "draw by repetition";
-    case Outcome::kInsufficient: return "draw by insufficient material";
+    case Outcome::kOngoing:
+      return "unfinished";
+    case Outcome::kCheckmate:
+      return "checkmate";
+    case Outcome::kKingCaptured:
+      return "king captured";
+    case Outcome::kStalemate:
+      return "stalemate";
+    case Outcome::kNoProgress:
+      return "draw by no-progress rule";
+    case Outcome::kRepetition:
+      return "draw by repetition";
+    case Outcome::kInsufficient:
+      return "draw by insufficient material";
   }
   return "?";
 }
@@ -29,7 +36,8 @@ bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) 
 
 namespace {
 
-// D-7: dead positions, only where everything is orthodox and a turn is one move; bare kings in any check regime.
+// D-7: dead positions, only where everything is orthodox and a turn is one move; bare kings in any check
+// regime.
 bool insufficient_material(const Position& pos) {
   const Rules& r = pos.rules();
   if (r.regime == CheckRegime::kNone) return false;
@@ -41,12 +49,13 @@ bool insufficient_material(const Position& pos) {
     bishops |= pos.pieces(b, kBishop);
   }
   if (men == 2) return true;
-  bool orthodox = r.boards == 1 && r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
-                  !r.multi_move();
+  bool orthodox = r.boards == 1 && r.capture == CaptureKind::kDisplacement &&
+                  r.paralysis == ParalysisKind::kNone && !r.multi_move();
   if (!orthodox) return false;
   if (men == 3 && minors == 1) return true;
   constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
-  if (men == minors + 2 && bishops && popcount(bishops) == minors && (!(bishops & kDark) || !(bishops & ~kDark)))
+  if (men == minors + 2 && bishops && popcount(bishops) == minors &&
+      (!(bishops & kDark) || !(bishops & ~kDark)))
     return true;
   return false;
 }
@@ -64,8 +73,8 @@ GameResult evaluate(Position& pos) {
   MoveList list;
   pos.ops().legal_moves(pos, list);
   if (list.empty()) {
-    // §1.5: mate = in check at the start of the turn with no legal first move (Italian: none that avoids giving
-    // check); otherwise the side cannot make its turn: stalemate (D-5, progressive stalemate).
+    // §1.5: mate = in check at the start of the turn with no legal first move (Italian: none that avoids
+    // giving check); otherwise the side cannot make its turn: stalemate (D-5, progressive stalemate).
     bool mated = false;
     if (pos.rules().regime != CheckRegime::kNone && pos.state().made == 0 && in_check(pos)) {
       MoveList first;
@@ -169,7 +178,8 @@ GameResult GameRecord::result() {
   GameResult r = evaluate(pos_);
   if (r.outcome != Outcome::kOngoing || pos_.state().made) return r;
   // D-3: the state at the start of a turn occurring for the third time.
-  if (std::count(turn_start_keys_.begin(), turn_start_keys_.end(), pos_.key()) >= 3) r.outcome = Outcome::kRepetition;
+  if (std::count(turn_start_keys_.begin(), turn_start_keys_.end(), pos_.key()) >= 3)
+    r.outcome = Outcome::kRepetition;
   return r;
 }
 

@@ -14,18 +14,18 @@ namespace hc {
 
 enum class Outcome {
   kOngoing,
-  kCheckmate,      // side to move is mated (including Italian mate)
-  kKingCaptured,   // side to move has lost its king (royal capture, explosion)
-  kStalemate,      // side to move cannot make (or complete) its turn, incl. progressive stalemate
-  kNoProgress,     // D-4 / the variant's no-progress rule
-  kRepetition,     // D-3 threefold repetition of the state at the start of a turn
-  kInsufficient,   // D-7 dead position
+  kCheckmate,     // side to move is mated (including Italian mate)
+  kKingCaptured,  // side to move has lost its king (royal capture, explosion)
+  kStalemate,     // side to move cannot make (or complete) its turn, incl. progressive stalemate
+  kNoProgress,    // D-4 / the variant's no-progress rule
+  kRepetition,    // D-3 threefold repetition of the state at the start of a turn
+  kInsufficient,  // D-7 dead position
 };
 const char* outcome_name(Outcome o);
 
 struct GameResult {
   Outcome outcome = Outcome::kOngoing;
-  std::optional<Color> winner;  // empty: draw (or ongoing)
+  std::optional<Color> winner;     // empty: draw (or ongoing)
   std::string result_tag() const;  // "1-0", "0-1", "1/2-1/2", "*"
 };
 

@@ -38,13 +38,14 @@ bool gives_check(Position& pos, Move m) {
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
-// Can the turn in progress still be completed to its quota (D-5)? The turn may also end early by check or king
-// capture, which counts as complete.
+// Can the turn in progress still be completed to its quota (D-5)? The turn may also end early by check or
+// king capture, which counts as complete.
 bool can_complete(Position& pos) {
   const TurnState& st = pos.state();
-  // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last move,
-  // compulsory capture only chooses among legal moves) — except the forbidden null-turn move.
-  if (st.quota - st.made == 1) return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
+  // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last
+  // move, compulsory capture only chooses among legal moves) — except the forbidden null-turn move.
+  if (st.quota - st.made == 1)
+    return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
   MoveList list;
   pos.ops().legal_moves(pos, list);  // applies D-5 again: more than one move is still due
   return !list.empty();
@@ -67,20 +68,27 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
     for (Move m : list) any = any || is_capture_move(pos, m);
     if (any) list.keep_if([&](Move m) { return is_capture_move(pos, m); });
   }
-  // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete turn
-  // exists, nothing is legal and the game ends: mate or stalemate).
+  // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
+  // turn exists, nothing is legal and the game ends: mate or stalemate).
   if (r.complete_turn && st.quota - st.made >= 2) {
+    using S = CompletionShortcut;
     const bool checked = in_check(pos);
-    const bool reversal = shortcut != CompletionShortcut::kNone && !checked;
-    const bool witness =
-        shortcut == CompletionShortcut::kQuietReversalAndWitness && !checked && st.quota - st.made == 2;
-    const Square ksq = witness ? pos.king_square(pos.side(), 0) : 0;
-    const Bitboard pinned = witness ? orthodox::pinned_men(pos, pos.side(), ksq) : 0;
+    const bool two_left = st.quota - st.made == 2;
+    // Quiet reversal (not under royal capture: the way back would be the forbidden null turn).
+    const bool reversal =
+        !checked && (shortcut == S::kQuietReversal || shortcut == S::kQuietReversalAndWitness ||
+                     shortcut == S::kQuietWitness);
+    const bool witness = two_left && !checked && shortcut != S::kNone && shortcut != S::kQuietReversal;
+    const bool quiet_only = shortcut == S::kQuietWitness, royal = shortcut == S::kRoyalWitness;
+    const int kb = pos.king_board(pos.side());
+    const Square ksq = witness && kb == 0 ? pos.king_square(pos.side(), 0) : 0;
+    const Bitboard pinned = witness && kb == 0 && !royal ? orthodox::pinned_men(pos, pos.side(), ksq) : 0;
     list.keep_if([&](Move m) {
       if (reversal && m.kind() == MoveKind::kNormal && type_of(pos.at(m.from_board(), m.from())) != kPawn &&
           !pos.at(m.from_board(), m.to()))
         return true;
-      if (witness && orthodox::second_move_certain(pos, m, ksq, pinned)) return true;
+      if (witness && kb == 0 && orthodox::second_move_certain(pos, m, ksq, pinned, quiet_only, royal))
+        return true;
       Undo u;
       pos.ops().make(pos, m, u);
       bool ok = u.turn_ended || can_complete(pos);

@@ -1,15 +1,17 @@
 // The generic rules kernel. It is instantiated once per combination of rule components (capture, paralysis,
-// boards, royal capture), chosen when a variant is set (src/variants/registry.cpp), so components that are off cost
-// nothing in the hot path. Turn-level rules (quota, check ends the turn, Italian check, complete-turn principle,
-// compulsory capture, null turn) are runtime settings read once per generation, never per move.
+// boards, royal capture), chosen when a variant is set (src/variants/registry.cpp), so components that are
+// off cost nothing in the hot path. Turn-level rules (quota, check ends the turn, Italian check,
+// complete-turn principle, compulsory capture, null turn) are runtime settings read once per generation,
+// never per move.
 //
 // Component interface (see src/variants/components.hpp):
 //   Capture:   kKingCaptures, kMoverStays, kMoverLands, kPromotesOnCapture, kDisplaces,
 //              apply(pos, undo, board, from, to, victim_sq, arriving_piece)   — effects of a capture
 //              casualties(pos, board, from, to, victim_sq)                   — squares a capture empties
 //              filter_checkers(pos, king_colour, board, king_sq, attackers)  — which attackers give check
-//   Paralysis: kActive, paralysed(pos, board)                                — men that cannot move/capture/check
-//   Boards:    kBoards, kTransfer, dest(board)                               — where a moved man ends
+//   Paralysis: kActive, paralysed(pos, board)                                — men that cannot
+//   move/capture/check Boards:    kBoards, kTransfer, dest(board)                               — where a
+//   moved man ends
 #pragma once
 #include <type_traits>
 
@@ -21,8 +23,8 @@
 namespace hc {
 
 struct KernelOps {
-  void (*legal_moves)(Position&, MoveList&);     // legal next moves, all rules applied
-  void (*per_move_legal)(Position&, MoveList&);  // legal by per-move rules only (no turn-level filters)
+  void (*legal_moves)(Position&, MoveList&);       // legal next moves, all rules applied
+  void (*per_move_legal)(Position&, MoveList&);    // legal by per-move rules only (no turn-level filters)
   void (*per_move_by_make)(Position&, MoveList&);  // the same by pseudo-legal generation + make/test/unmake
   void (*make)(Position&, Move, Undo&);
   bool (*has_legal_move)(Position&, Move excluded);  // some per-move legal move other than `excluded`?
@@ -30,16 +32,16 @@ struct KernelOps {
   std::uint64_t (*perft)(Position&, int depth);
 };
 
-
-// Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while an
-// enemy pawn could use them, so FENs round-trip), counters (RULES.md §1.2, §1.8, D-4).
+// Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
+// an enemy pawn could use them, so FENs round-trip), counters (RULES.md §1.2, §1.8, D-4).
 void end_turn(Position& pos);
 
-// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the double-stepped
-// pawn stands on its landing square, the passed square is empty on every board, and an enemy pawn on the
-// double-stepper's board attacks it (docs/formats.md field 4).
-// With require_empty false (pending rights under `empty-now`), a passed square may be occupied for the moment.
-inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty = true) {
+// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the
+// double-stepped pawn stands on its landing square, the passed square is empty on every board, and an enemy
+// pawn on the double-stepper's board attacks it (docs/formats.md field 4). With require_empty false (pending
+// rights under `empty-now`), a passed square may be occupied for the moment.
+inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
+                              bool require_empty = true) {
   Bitboard keep = 0;
   const int up = owner == kWhite ? 8 : -8;
   const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
@@ -66,11 +68,15 @@ inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_c
   if (st.ep_pending)
     st.ep_pending = ep_capturable(pos, st.ep_pending, pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
   if (st.ep_now) {
-    if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0) st.ep_now &= ~bb(m.to());
-    else if (r.ep_when != EpWhen::kAny) st.ep_now = 0;
+    if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0)
+      st.ep_now &= ~bb(m.to());
+    else if (r.ep_when != EpWhen::kAny)
+      st.ep_now = 0;
   }
-  if (r.progress_unit == ProgressUnit::kMoves) st.no_progress = progress ? 0 : st.no_progress + 1;
-  else if (progress) st.no_progress = 0, st.turn_progress = true;
+  if (r.progress_unit == ProgressUnit::kMoves)
+    st.no_progress = progress ? 0 : st.no_progress + 1;
+  else if (progress)
+    st.no_progress = 0, st.turn_progress = true;
   st.made++;
   st.forbid = Move();
   bool ended = st.made >= st.quota;
@@ -91,7 +97,13 @@ inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_c
 
 // Turn-level filters shared by every kernel (Italian check, null turn, compulsory capture, D-5).
 // Shortcuts for D-5 that a kernel may vouch for (see docs/architecture.md).
-enum class CompletionShortcut { kNone, kQuietReversal, kQuietReversalAndWitness };
+enum class CompletionShortcut {
+  kNone,
+  kQuietReversal,            // a quiet piece move can be taken back
+  kQuietReversalAndWitness,  // … and another man's move stays legal (orthodox displacement)
+  kQuietWitness,             // the same for quiet first moves under non-displacing captures
+  kRoyalWitness,             // royal capture: another man has any move
+};
 void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
 bool is_capture_move(const Position& pos, Move m);
 
@@ -120,7 +132,8 @@ struct Kernel {
   }
   static bool opponent_in_check(const Position& pos) { return checkers(pos, ~pos.side()) != 0; }
 
-  // Would the king of `us` be safe on s of board b (king removed from its square)? For castling transit squares.
+  // Would the king of `us` be safe on s of board b (king removed from its square)? For castling transit
+  // squares.
   static bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
     Bitboard occ = pos.occupied(b) ^ bb(ksq);
     Bitboard a = attackers(pos, b, s, occ, ~us);
@@ -131,7 +144,8 @@ struct Kernel {
   static void push_pawn_move(MoveList& list, Square from, Square to, int b, bool promotes) {
     int db = Boards::dest(b);
     if (promotes) {
-      for (PieceType t : {kQueen, kRook, kBishop, kKnight}) list.push(Move(from, to, MoveKind::kPromotion, t, b, db));
+      for (PieceType t : {kQueen, kRook, kBishop, kKnight})
+        list.push(Move(from, to, MoveKind::kPromotion, t, b, db));
     } else {
       list.push(Move(from, to, MoveKind::kNormal, kNoType, b, db));
     }
@@ -139,14 +153,13 @@ struct Kernel {
 
   static void generate_pseudo(const Position& pos, MoveList& list) {
     const Color us = pos.side(), them = ~us;
-    const int up = us == kWhite ? 8 : -8;
-    const Bitboard last_rank = rank_bb(us == kWhite ? 7 : 0), start_rank = rank_bb(us == kWhite ? 1 : 6);
     for (int b = 0; b < kBoards; ++b) {
       const Bitboard own = pos.pieces(b, us);
       if (!own) continue;
       const Bitboard enemy = pos.pieces(b, them), occ = own | enemy;
       const int db = Boards::dest(b);
-      // Boards with transfer: the man's arrival square must be vacant on the destination board (RULES.md §1.7).
+      // Boards with transfer: the man's arrival square must be vacant on the destination board (RULES.md
+      // §1.7).
       const Bitboard blocked = Boards::kTransfer ? pos.occupied(db) : 0;
       Bitboard movers = own;
       if constexpr (Paralysis::kActive) movers &= ~Paralysis::paralysed(pos, b);
@@ -154,51 +167,92 @@ struct Kernel {
       auto capture_ok = [&](Square from, Square to) {
         return Capture::kMoverStays ? !(blocked & bb(from)) : !(blocked & bb(to));
       };
-      for (Bitboard pawns = movers & pos.pieces(b, kPawn); pawns;) {
-        Square s = pop_lsb(pawns);
-        Square one = s + up;
-        if (!(occ & bb(one))) {
-          if (!(blocked & bb(one))) push_pawn_move(list, s, one, b, last_rank & bb(one));
-          Square two = one + up;
-          if ((start_rank & bb(s)) && !(occ & bb(two)) && !(blocked & bb(two)))
-            list.push(Move(s, two, MoveKind::kNormal, kNoType, b, db));
+      generate_pawn_moves(pos, list, b, movers & pos.pieces(b, kPawn), enemy, occ, blocked);
+      auto piece_moves = [&](Bitboard men, auto attacks) {
+        for (; men;) {
+          Square s = pop_lsb(men);
+          Bitboard targets = attacks(s) & ~own;
+          for (Bitboard q = targets & ~enemy & ~blocked; q;)
+            list.push(Move(s, pop_lsb(q), MoveKind::kNormal, kNoType, b, db));
+          for (Bitboard c = targets & enemy; c;) {
+            Square to = pop_lsb(c);
+            if (capture_ok(s, to)) list.push(Move(s, to, MoveKind::kNormal, kNoType, b, db));
+          }
         }
-        for (Bitboard caps = pawn_attacks(us, s) & enemy; caps;) {
-          Square t = pop_lsb(caps);
-          if (!capture_ok(s, t)) continue;
-          push_pawn_move(list, s, t, b, (last_rank & bb(t)) && Capture::kPromotesOnCapture);
-        }
-        for (Bitboard eps = pawn_attacks(us, s) & pos.state().ep_now; eps;) {
-          Square t = pop_lsb(eps);
-          Square victim = t - up;
-          if (pos.at(b, victim) != make_piece(them, kPawn) || (occ & bb(t)) || !capture_ok(s, t)) continue;
-          list.push(Move(s, t, MoveKind::kEnPassant, kNoType, b, db));
-        }
-      }
-      for (Bitboard pieces = movers & ~pos.pieces(b, kPawn); pieces;) {
-        Square s = pop_lsb(pieces);
-        PieceType t = type_of(pos.at(b, s));
-        Bitboard targets = attacks_of(t, us, s, occ) & ~own;
-        if (t == kKing && !Capture::kKingCaptures) targets &= ~enemy;
-        Bitboard quiet = targets & ~enemy & ~blocked, caps = targets & enemy;
-        for (; quiet;) list.push(Move(s, pop_lsb(quiet), MoveKind::kNormal, kNoType, b, db));
-        for (; caps;) {
-          Square to = pop_lsb(caps);
-          if (capture_ok(s, to)) list.push(Move(s, to, MoveKind::kNormal, kNoType, b, db));
-        }
-      }
+      };
+      piece_moves(movers & pos.pieces(b, kKnight), [](Square s) { return knight_attacks(s); });
+      piece_moves(movers & (pos.pieces(b, kBishop) | pos.pieces(b, kQueen)),
+                  [&](Square s) { return bishop_attacks(s, occ); });
+      piece_moves(movers & (pos.pieces(b, kRook) | pos.pieces(b, kQueen)),
+                  [&](Square s) { return rook_attacks(s, occ); });
+      piece_moves(movers & pos.pieces(b, kKing), [&](Square s) {
+        return Capture::kKingCaptures ? king_attacks(s) : king_attacks(s) & ~enemy;
+      });
       generate_castling(pos, list, b, occ, blocked);
     }
   }
 
-  // D-1 castling: one move, orthodox conditions at the moment it is made; attack tests dropped under royal capture.
+  // Pawn moves of `pawns` (on board b), set-wise: pushes, double steps, captures (onto squares whose arrival
+  // is allowed), e.p., promotions (none on a shot).
+  static void generate_pawn_moves(const Position& pos, MoveList& list, int b, Bitboard pawns, Bitboard enemy,
+                                  Bitboard occ, Bitboard blocked) {
+    if (!pawns) return;
+    const Color us = pos.side(), them = ~us;
+    const int up = us == kWhite ? 8 : -8, db = Boards::dest(b);
+    const Bitboard last = rank_bb(us == kWhite ? 7 : 0), third = rank_bb(us == kWhite ? 2 : 5);
+    auto ahead = [us](Bitboard x) { return us == kWhite ? x << 8 : x >> 8; };
+    auto emit = [&](Bitboard targets, int delta, bool promotes) {
+      for (; targets;) {
+        Square to = pop_lsb(targets);
+        push_pawn_move(list, to - delta, to, b, promotes);
+      }
+    };
+    const Bitboard one = ahead(pawns) & ~occ;
+    const Bitboard two = ahead(one & third) & ~occ & ~blocked;
+    emit(one & ~blocked & ~last, up, false);
+    emit(one & ~blocked & last, up, true);
+    emit(two, 2 * up, false);
+    const int west = up - 1, east = up + 1;
+    const Bitboard wcap = shift_west(ahead(pawns)) & enemy, ecap = shift_east(ahead(pawns)) & enemy;
+    if constexpr (Capture::kMoverStays) {  // a shooter stays: its own square must be free on the other board
+      for (Bitboard t = wcap; t;) {
+        Square to = pop_lsb(t);
+        if (!(blocked & bb(to - west))) push_pawn_move(list, to - west, to, b, false);
+      }
+      for (Bitboard t = ecap; t;) {
+        Square to = pop_lsb(t);
+        if (!(blocked & bb(to - east))) push_pawn_move(list, to - east, to, b, false);
+      }
+    } else {
+      const bool promo = Capture::kPromotesOnCapture;
+      emit(wcap & ~blocked & ~last, west, false);
+      emit(wcap & ~blocked & last, west, promo);
+      emit(ecap & ~blocked & ~last, east, false);
+      emit(ecap & ~blocked & last, east, promo);
+    }
+    for (Bitboard eps = pos.state().ep_now; eps;) {
+      Square t = pop_lsb(eps);
+      Square victim = t - up;
+      if (pos.at(b, victim) != make_piece(them, kPawn) || (occ & bb(t))) continue;
+      for (Bitboard froms = pawn_attacks(them, t) & pawns; froms;) {
+        Square s = pop_lsb(froms);
+        if (!(blocked & bb(Capture::kMoverStays ? s : t)))
+          list.push(Move(s, t, MoveKind::kEnPassant, kNoType, b, db));
+      }
+    }
+  }
+
+  // D-1 castling: one move, orthodox conditions at the moment it is made; attack tests dropped under royal
+  // capture.
   static void generate_castling(const Position& pos, MoveList& list, int b, Bitboard occ, Bitboard blocked) {
     const Color us = pos.side();
-    std::uint8_t rights = pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
+    std::uint8_t rights =
+        pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
     if (!rights) return;
     for (const auto& cs : castling::kSides) {
       if (!(rights & cs.right)) continue;
-      if (pos.at(b, cs.king_from) != make_piece(us, kKing) || pos.at(b, cs.rook_from) != make_piece(us, kRook))
+      if (pos.at(b, cs.king_from) != make_piece(us, kKing) ||
+          pos.at(b, cs.rook_from) != make_piece(us, kRook))
         continue;
       // A paralysed rook cannot move, so it cannot castle (decision; kings are never paralysed).
       if constexpr (Paralysis::kActive)
@@ -285,9 +339,12 @@ struct Kernel {
     Undo u;
     make(pos, m, u);
     bool legal;
-    if (pos.king_board(us) < 0) legal = false;          // own king removed (explosion)
-    else if (pos.king_board(~us) < 0) legal = true;     // enemy king removed: the game ends at once
-    else legal = checkers(pos, us) == 0;
+    if (pos.king_board(us) < 0)
+      legal = false;  // own king removed (explosion)
+    else if (pos.king_board(~us) < 0)
+      legal = true;  // enemy king removed: the game ends at once
+    else
+      legal = checkers(pos, us) == 0;
     pos.undo(u);
     return legal;
   }
@@ -309,9 +366,12 @@ struct Kernel {
   static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
 
   static void per_move_legal(Position& pos, MoveList& list) {
-    if constexpr (kFast) orthodox::generate_legal(pos, list);
-    else if constexpr (kSimulate) per_move_simulated(pos, list);
-    else per_move_by_make(pos, list);
+    if constexpr (kFast)
+      orthodox::generate_legal(pos, list);
+    else if constexpr (kSimulate)
+      per_move_simulated(pos, list);
+    else
+      per_move_by_make(pos, list);
   }
 
   static void per_move_by_make(Position& pos, MoveList& list) {
@@ -325,10 +385,10 @@ struct Kernel {
 
   // Checked once per node.
   struct NodeInfo {
-    int kb;            // board of our king
+    int kb;  // board of our king
     Square ksq;
     Bitboard checkers;
-    Bitboard pinned;   // our men pinned (orthodox lines) to the king on its board
+    Bitboard pinned;  // our men pinned (orthodox lines) to the king on its board
   };
   static constexpr bool kSimulate =
       !Paralysis::kActive && !Royal && (Boards::kBoards == 1 || (Boards::kTransfer && Capture::kDisplaces));
@@ -365,8 +425,8 @@ struct Kernel {
         // … and not attacked on the destination board after the transfer.
         return !attackers(pos, d, to, pos.occupied(d) | bb(to), them);
       }
-      // Arriving on the king's board can only block; leaving it exposes the king only through a pin or, since the
-      // capturer does not stay, by removing an enemy man that screened another.
+      // Arriving on the king's board can only block; leaving it exposes the king only through a pin or, since
+      // the capturer does not stay, by removing an enemy man that screened another.
       if (!ni.checkers && (b != ni.kb || (!capture && !(ni.pinned & bb(from))))) return true;
       if (b == ni.kb)
         return !(attackers(pos, b, ni.ksq, pos.occupied(b) & ~bb(from) & ~bb(to), them) & ~bb(to));
@@ -381,8 +441,8 @@ struct Kernel {
         added = Capture::kMoverLands ? bb(to) : 0;
       }
       const Square k = is_king && (added & bb(to)) ? to : ni.ksq;
-      if ((removed & bb(ni.ksq)) && k == ni.ksq) return false;       // own king removed (explosion)
-      if (removed & pos.pieces(b, them, kKing)) return true;          // enemy king removed: the game ends
+      if ((removed & bb(ni.ksq)) && k == ni.ksq) return false;  // own king removed (explosion)
+      if (removed & pos.pieces(b, them, kKing)) return true;    // enemy king removed: the game ends
       const Bitboard occ = (pos.occupied(b) & ~removed) | added;
       Bitboard a = attackers(pos, b, k, occ, them) & ~removed;
       return !Capture::filter_checkers(pos, us, b, k, a);
@@ -401,7 +461,9 @@ struct Kernel {
     list.keep_if([&](Move m) { return is_legal_simulated(pos, m, ni); });
   }
 
-  static bool all_kingless(const Position& pos) { return pos.king_board(kWhite) < 0 && pos.king_board(kBlack) < 0; }
+  static bool all_kingless(const Position& pos) {
+    return pos.king_board(kWhite) < 0 && pos.king_board(kBlack) < 0;
+  }
 
   static bool has_legal_move(Position& pos, Move excluded) {
     if constexpr (kFast) {
@@ -420,12 +482,13 @@ struct Kernel {
     apply_turn_rules(pos, list, kShortcut);
   }
 
-  // D-5 shortcut: with no paralysis, no transfer and check observed, a quiet piece move made when not in check can
-  // always be taken back, so the turn can be completed (proof in docs/architecture.md).
+  // D-5 shortcut: with no paralysis, no transfer and check observed, a quiet piece move made when not in
+  // check can always be taken back, so the turn can be completed (proof in docs/architecture.md).
   static constexpr CompletionShortcut kShortcut =
-      kFast ? CompletionShortcut::kQuietReversalAndWitness
-      : (!Paralysis::kActive && !Boards::kTransfer && !Royal) ? CompletionShortcut::kQuietReversal
-                                                               : CompletionShortcut::kNone;
+      kFast                               ? CompletionShortcut::kQuietReversalAndWitness
+      : (kSimulate && !Boards::kTransfer) ? CompletionShortcut::kQuietWitness
+      : (Royal && !Boards::kTransfer)     ? CompletionShortcut::kRoyalWitness
+                                          : CompletionShortcut::kNone;
 
   static std::uint64_t perft(Position& pos, int depth) {
     MoveList list;
@@ -441,7 +504,10 @@ struct Kernel {
     return n;
   }
 
-  static constexpr KernelOps ops() { return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &has_legal_move, &checkers, &perft}; }
+  static constexpr KernelOps ops() {
+    return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &has_legal_move,
+                     &checkers,    &perft};
+  }
 };
 
 }  // namespace hc

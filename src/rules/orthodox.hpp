@@ -9,7 +9,8 @@ namespace hc::orthodox {
 
 inline Bitboard attackers_to(const Position& pos, Square s, Bitboard occ, Color by) {
   Bitboard queens = pos.pieces(0, by, kQueen);
-  return ((pawn_attacks(~by, s) & pos.pieces(0, by, kPawn)) | (knight_attacks(s) & pos.pieces(0, by, kKnight)) |
+  return ((pawn_attacks(~by, s) & pos.pieces(0, by, kPawn)) |
+          (knight_attacks(s) & pos.pieces(0, by, kKnight)) |
           (bishop_attacks(s, occ) & (pos.pieces(0, by, kBishop) | queens)) |
           (rook_attacks(s, occ) & (pos.pieces(0, by, kRook) | queens)) |
           (king_attacks(s) & pos.pieces(0, by, kKing))) &
@@ -114,16 +115,20 @@ void generate_legal(const Position& pos, MoveList& list) {
     Square one = s + Up;
     if ((empty & bb(one)) && (line & bb(one))) {
       if (mask & bb(one)) {
-        if (kLast & bb(one)) push_promotions(s, one);
-        else list.push(Move(s, one));
+        if (kLast & bb(one))
+          push_promotions(s, one);
+        else
+          list.push(Move(s, one));
       }
       Square two = one + Up;
       if ((kThird & bb(one)) && (empty & bb(two)) && (mask & bb(two))) list.push(Move(s, two));
     }
     for (Bitboard t = pawn_attacks(Us, s) & enemy & mask & line; t;) {
       Square to = pop_lsb(t);
-      if (kLast & bb(to)) push_promotions(s, to);
-      else list.push(Move(s, to));
+      if (kLast & bb(to))
+        push_promotions(s, to);
+      else
+        list.push(Move(s, to));
     }
   }
   // En passant: rare, so tested exactly by recomputing the sliders' view of the king.
@@ -143,7 +148,8 @@ void generate_legal(const Position& pos, MoveList& list) {
     constexpr std::uint8_t kRights = Us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO);
     std::uint8_t rights = pos.state().castling & kRights;
     for (const auto& cs : castling::kSides) {
-      if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook)) continue;
+      if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook))
+        continue;
       if (between_bb(cs.king_from, cs.rook_from) & occ) continue;
       bool safe = true;
       for (Bitboard p = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to); p && safe;)
@@ -153,8 +159,9 @@ void generate_legal(const Position& pos, MoveList& list) {
   }
 }
 
-// Does the side to move have a legal move other than `excluded`? Answers from the first man found with a legal move
-// (the common case: no full generation); falls back to generating when in check or when only tricky moves remain.
+// Does the side to move have a legal move other than `excluded`? Answers from the first man found with a
+// legal move (the common case: no full generation); falls back to generating when in check or when only
+// tricky moves remain.
 template <Color Us>
 bool has_legal_move(const Position& pos, Move excluded) {
   constexpr Color Them = ~Us;
@@ -197,20 +204,33 @@ bool has_legal_move(const Position& pos, Move excluded) {
   return by_generation();
 }
 
-// D-5 shortcut for a first move m of a turn with two moves left, made while not in check, on an orthodox board:
-// is there another man whose legal move after m is certain? A knight or pawn W (not the mover) that is not pinned
-// now and does not share a line with the king and m's origin cannot be pinned after m (m vacates only its origin;
-// its arrival square holds our man), so W's move stays legal if its target is free after m.
-inline bool second_move_certain(const Position& pos, Move m, Square ksq, Bitboard pinned) {
+// D-5 shortcut for a first move m of a turn with two moves left, made while not in check, on an orthodox
+// board: is there another man whose legal move after m is certain? A knight or pawn W (not the mover) that is
+// not pinned now and does not share a line with the king and m's origin cannot be pinned after m (m vacates
+// only its origin; its arrival square holds our man), so W's move stays legal if its target is free after m.
+//
+// `quiet_only`: for captures that are not displacements (shots, explosions, kamikaze) only quiet first moves
+// and quiet witness moves are vouched for (a witness capture could itself expose or explode the king).
+// `royal`: no check at all (royal capture); any man with a move is a witness, pins do not matter.
+inline bool second_move_certain(const Position& pos, Move m, Square ksq, Bitboard pinned, bool quiet_only,
+                                bool royal = false) {
   if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEnPassant) return false;
   const Color us = pos.side();
   const Square s = m.from(), t = m.to();
-  if (type_of(pos.at(0, s)) == kKing) return false;
+  if (quiet_only && pos.at(0, t)) return false;
+  if (type_of(pos.at(0, s)) == kKing && !royal) return false;
   const Bitboard own_after = (pos.pieces(0, us) & ~bb(s)) | bb(t);
+  const Bitboard free_after = quiet_only ? ~((pos.occupied(0) & ~bb(s)) | bb(t)) : ~own_after;
+  if (royal) {
+    for (Bitboard w = (pos.pieces(0, us, kKnight) | pos.pieces(0, us, kKing)) & ~bb(s); w;) {
+      Square sq = pop_lsb(w);
+      if (attacks_of(type_of(pos.at(0, sq)), us, sq, 0) & ~own_after) return true;
+    }
+  }
   const Bitboard candidates = ~pinned & ~bb(s);
   for (Bitboard w = pos.pieces(0, us, kKnight) & candidates; w;) {
     Square sq = pop_lsb(w);
-    if (!(line_bb(ksq, sq) & bb(s)) && (knight_attacks(sq) & ~own_after)) return true;
+    if (!(line_bb(ksq, sq) & bb(s)) && (knight_attacks(sq) & free_after)) return true;
   }
   const int up = us == kWhite ? 8 : -8;
   const Bitboard empty_after = ~(pos.occupied(0) | bb(t));
@@ -240,8 +260,10 @@ inline bool has_legal_move(const Position& pos, Move excluded) {
 
 inline void generate_legal(const Position& pos, MoveList& list) {
   list.count = 0;
-  if (pos.side() == kWhite) generate_legal<kWhite>(pos, list);
-  else generate_legal<kBlack>(pos, list);
+  if (pos.side() == kWhite)
+    generate_legal<kWhite>(pos, list);
+  else
+    generate_legal<kBlack>(pos, list);
 }
 
 }  // namespace hc::orthodox

@@ -1,6 +1,6 @@
-// Position: men on one or more boards plus the turn state (RULES.md §1.2). Every change goes through two journaled
-// primitives, put() and remove(), so that unmake is generic: an explosion, a shot or a board transfer needs no
-// undo code of its own (DESIGN.md §2).
+// Position: men on one or more boards plus the turn state (RULES.md §1.2). Every change goes through two
+// journaled primitives, put() and remove(), so that unmake is generic: an explosion, a shot or a board
+// transfer needs no undo code of its own (DESIGN.md §2).
 #pragma once
 #include <array>
 #include <cassert>
@@ -15,16 +15,16 @@ struct KernelOps;
 
 // The part of the state copied on make and restored on unmake.
 struct TurnState {
-  Key key = 0;        // full hash = piece_key ^ state part
-  Key piece_key = 0;  // placement part, updated incrementally by put/remove
+  Key key = 0;              // full hash = piece_key ^ state part
+  Key piece_key = 0;        // placement part, updated incrementally by put/remove
   Bitboard ep_now = 0;      // passed squares the next move may capture e.p. (§1.8)
   Bitboard ep_pending = 0;  // rights created in the current turn; they pass to the opponent at the turn's end
-  Move forbid;              // the move that would make a null turn (double-move-galvin decision 2)
+  Move forbid{};            // the move that would make a null turn (double-move-galvin decision 2)
   int no_progress = 0;      // D-4 counter, in the unit of Rules::progress_unit
   int fullmove = 1;
   std::uint8_t castling = 0;
-  std::uint8_t made = 0;   // moves already played in this turn
-  std::uint8_t quota = 1;  // moves allowed in this turn
+  std::uint8_t made = 0;       // moves already played in this turn
+  std::uint8_t quota = 1;      // moves allowed in this turn
   bool turn_progress = false;  // a capture or pawn move happened in this turn (turn-counted no-progress rule)
   Color side = kWhite;
 };
@@ -138,8 +138,8 @@ class Position {
   }
   Key compute_piece_key() const;
 
-  // Debug check of the structural invariants (bitboards agree with the mailbox; Alice: a pair of corresponding
-  // squares is never occupied twice).
+  // Debug check of the structural invariants (bitboards agree with the mailbox; Alice: a pair of
+  // corresponding squares is never occupied twice).
   bool is_consistent() const;
 
  private:

@@ -1,5 +1,5 @@
-// The rule vocabulary: one field per dimension of RULES.md §2. A variant id (src/variants/) is a named setting of
-// some of these fields; the kernel reads only this struct, never a variant name.
+// The rule vocabulary: one field per dimension of RULES.md §2. A variant id (src/variants/) is a named
+// setting of some of these fields; the kernel reads only this struct, never a variant name.
 #pragma once
 #include <cstdint>
 
@@ -17,8 +17,9 @@ enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 
 struct Schedule {
   ScheduleKind kind = ScheduleKind::kFixed;
-  int quota = 1;             // kFixed: moves in every turn
-  int white_first_quota = 0;  // kFixed: White's first turn, when it differs (Balanced Marseillais, Galvin); 0 = same
+  int quota = 1;  // kFixed: moves in every turn
+  int white_first_quota =
+      0;  // kFixed: White's first turn, when it differs (Balanced Marseillais, Galvin); 0 = same
 
   // Moves allowed in the turn with index t = 1, 2, 3 … (White's turns odd). RULES.md §1.2.
   int quota_for(int turn_index) const {
@@ -34,9 +35,9 @@ struct Rules {
   TransferKind transfer = TransferKind::kNone;
   // schedule and turn
   Schedule schedule;
-  bool ends_on_check = false;      // a check-giving move ends the turn (Marseillais, Progressive)
-  bool complete_turn = false;      // D-5: a first move must allow the turn to be completed
-  bool forbid_null_turn = false;   // a turn may not restore its start position (double-move-galvin decision 2)
+  bool ends_on_check = false;     // a check-giving move ends the turn (Marseillais, Progressive)
+  bool complete_turn = false;     // D-5: a first move must allow the turn to be completed
+  bool forbid_null_turn = false;  // a turn may not restore its start position (double-move-galvin decision 2)
   // check
   CheckRegime regime = CheckRegime::kObserved;
   // en passant (RULES.md §1.8)

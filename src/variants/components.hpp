@@ -9,7 +9,8 @@ namespace hc::components {
 
 // DISPLACEMENT (orthodox): the capturer takes the victim's place.
 struct Displacement {
-  static constexpr bool kDisplaces = true, kKingCaptures = true, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kDisplaces = true, kKingCaptures = true, kMoverStays = false,
+                        kPromotesOnCapture = true;
   static constexpr bool kMoverLands = true;
   static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
@@ -22,17 +23,21 @@ struct Displacement {
 
 // SHOOT (rifle): the victim is removed and the shooter stays where it is; a pawn shot never promotes.
 struct Shoot {
-  static constexpr bool kDisplaces = false, kKingCaptures = true, kMoverStays = true, kPromotesOnCapture = false;
+  static constexpr bool kDisplaces = false, kKingCaptures = true, kMoverStays = true,
+                        kPromotesOnCapture = false;
   static constexpr bool kMoverLands = false;
   static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
-  static void apply(Position& pos, Undo& u, int b, Square, Square, Square victim, Piece) { pos.remove(b, victim, u); }
+  static void apply(Position& pos, Undo& u, int b, Square, Square, Square victim, Piece) {
+    pos.remove(b, victim, u);
+  }
   static Bitboard filter_checkers(const Position&, Color, int, Square, Bitboard a) { return a; }
 };
 
-// EXPLOSION (atomic): captured man, capturer and every non-pawn man on the 8 neighbouring squares are removed;
-// kings never capture; no check while the two kings touch.
+// EXPLOSION (atomic): captured man, capturer and every non-pawn man on the 8 neighbouring squares are
+// removed; kings never capture; no check while the two kings touch.
 struct Explosion {
-  static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false,
+                        kPromotesOnCapture = true;
   static constexpr bool kMoverLands = false;
   static Bitboard casualties(const Position& pos, int b, Square from, Square to, Square victim) {
     return bb(victim) | bb(from) | (king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn));
@@ -40,7 +45,8 @@ struct Explosion {
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece) {
     pos.remove(b, victim, u);
     pos.remove(b, from, u);
-    for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;) pos.remove(b, pop_lsb(n), u);
+    for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;)
+      pos.remove(b, pop_lsb(n), u);
   }
   static Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard a) {
     return (king_attacks(k) & pos.pieces(b, ~c, kKing)) ? 0 : a;
@@ -49,9 +55,12 @@ struct Explosion {
 
 // KAMIKAZE: the capturer dies with its victim; kings never capture, so they attack nothing.
 struct Kamikaze {
-  static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false, kPromotesOnCapture = true;
+  static constexpr bool kDisplaces = false, kKingCaptures = false, kMoverStays = false,
+                        kPromotesOnCapture = true;
   static constexpr bool kMoverLands = false;
-  static Bitboard casualties(const Position&, int, Square from, Square, Square victim) { return bb(victim) | bb(from); }
+  static Bitboard casualties(const Position&, int, Square from, Square, Square victim) {
+    return bb(victim) | bb(from);
+  }
   static void apply(Position& pos, Undo& u, int b, Square from, Square, Square victim, Piece) {
     pos.remove(b, victim, u);
     pos.remove(b, from, u);
@@ -67,8 +76,8 @@ struct NoParalysis {
 };
 
 // MADRASI (RULES.md madras): a man other than a king observed by an enemy man of its own type is paralysed;
-// paralysed men still observe. E.p. (decision "both inert"): while the reply to a two-step is due, the double-stepper
-// (as if also on the passed square) and the enemy pawns that could take it are paralysed.
+// paralysed men still observe. E.p. (decision "both inert"): while the reply to a two-step is due, the
+// double-stepper (as if also on the passed square) and the enemy pawns that could take it are paralysed.
 struct Madrasi {
   static constexpr bool kActive = true;
   static Bitboard observed_by(const Position& pos, int b, Color by, PieceType t) {
@@ -80,7 +89,8 @@ struct Madrasi {
     Bitboard result = 0;
     for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen})
       for (Color c : {kWhite, kBlack})
-        if (pos.pieces(b, c, t) && pos.pieces(b, ~c, t)) result |= pos.pieces(b, c, t) & observed_by(pos, b, ~c, t);
+        if (pos.pieces(b, c, t) && pos.pieces(b, ~c, t))
+          result |= pos.pieces(b, c, t) & observed_by(pos, b, ~c, t);
     if (Bitboard ep = pos.state().ep_now) {
       const Color mover = pos.side(), stepper = ~mover;
       for (; ep;) {
@@ -90,9 +100,15 @@ struct Madrasi {
         Bitboard capturers = pawn_attacks(stepper, passed) & pos.pieces(b, mover, kPawn);
         if (!capturers) continue;  // no pawn could take it: nothing is inert
         switch (pos.rules().madrasi_ep) {
-          case MadrasiEp::kBothInert: result |= capturers | bb(landing); break;
-          case MadrasiEp::kCapturerOnly: result |= capturers; break;
-          case MadrasiEp::kStepperOnly: result |= bb(landing); break;
+          case MadrasiEp::kBothInert:
+            result |= capturers | bb(landing);
+            break;
+          case MadrasiEp::kCapturerOnly:
+            result |= capturers;
+            break;
+          case MadrasiEp::kStepperOnly:
+            result |= bb(landing);
+            break;
         }
       }
     }

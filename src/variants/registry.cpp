@@ -9,14 +9,22 @@ namespace hc {
 
 const char* dimension_name(Dimension d) {
   switch (d) {
-    case Dimension::kBoards: return "boards";
-    case Dimension::kSchedule: return "schedule";
-    case Dimension::kCheck: return "check";
-    case Dimension::kEnPassant: return "en-passant";
-    case Dimension::kCapture: return "capture";
-    case Dimension::kParalysis: return "paralysis";
-    case Dimension::kObligations: return "obligations";
-    case Dimension::kGameEnd: return "game-end";
+    case Dimension::kBoards:
+      return "boards";
+    case Dimension::kSchedule:
+      return "schedule";
+    case Dimension::kCheck:
+      return "check";
+    case Dimension::kEnPassant:
+      return "en-passant";
+    case Dimension::kCapture:
+      return "capture";
+    case Dimension::kParalysis:
+      return "paralysis";
+    case Dimension::kObligations:
+      return "obligations";
+    case Dimension::kGameEnd:
+      return "game-end";
   }
   return "?";
 }
@@ -25,7 +33,8 @@ namespace {
 
 using D = Dimension;
 
-// RULES.md §3.1 family defaults: two moves a turn, check observed and ending the turn, Alekhine's e.p. pair, D-5.
+// RULES.md §3.1 family defaults: two moves a turn, check observed and ending the turn, Alekhine's e.p. pair,
+// D-5.
 void marseillais_family(Rules& r) {
   r.schedule = {ScheduleKind::kFixed, 2, 0};
   r.ends_on_check = true;
@@ -44,31 +53,55 @@ void progressive_family(Rules& r) {
 }
 
 const std::vector<VariantInfo> kCatalogue = {
-    {"chess", "Orthodox chess", "§2 defaults", "FIDE chess: the defaults of every dimension", {}, [](Rules&) {}, ""},
-    {"marseillais", "Marseillais Chess", "§3.1", "two moves a turn; a check ends the turn; complete-turn principle",
-     {D::kSchedule, D::kEnPassant}, [](Rules& r) { marseillais_family(r); }, ""},
-    {"balanced-marseillais", "Balanced Marseillais Chess", "§3.1",
-     "Marseillais with White's first turn a single move", {D::kSchedule, D::kEnPassant},
+    {"chess",
+     "Orthodox chess",
+     "§2 defaults",
+     "FIDE chess: the defaults of every dimension",
+     {},
+     [](Rules&) {},
+     ""},
+    {"marseillais",
+     "Marseillais Chess",
+     "§3.1",
+     "two moves a turn; a check ends the turn; complete-turn principle",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) { marseillais_family(r); },
+     ""},
+    {"balanced-marseillais",
+     "Balanced Marseillais Chess",
+     "§3.1",
+     "Marseillais with White's first turn a single move",
+     {D::kSchedule, D::kEnPassant},
      [](Rules& r) {
        marseillais_family(r);
        r.schedule.white_first_quota = 1;
      },
      ""},
-    {"double-move-galvin", "Double-Move Chess [Galvin]", "§3.2",
-     "two moves a turn (White opens with one), no check: capture the king", {D::kSchedule, D::kCheck, D::kEnPassant},
+    {"double-move-galvin",
+     "Double-Move Chess [Galvin]",
+     "§3.2",
+     "two moves a turn (White opens with one), no check: capture the king",
+     {D::kSchedule, D::kCheck, D::kEnPassant},
      [](Rules& r) {
        r.schedule = {ScheduleKind::kFixed, 2, 1};
        r.regime = CheckRegime::kNone;
-       r.complete_turn = true;      // decision 1
-       r.forbid_null_turn = true;   // decision 2
+       r.complete_turn = true;     // decision 1
+       r.forbid_null_turn = true;  // decision 2
        r.ep_when = EpWhen::kMarseillaisPair;
      },
      ""},
-    {"progressive", "Progressive Chess (Scottish)", "§3.5",
-     "turn n has n moves; a check ends the series; running out of moves is a draw", {D::kSchedule, D::kEnPassant, D::kGameEnd},
-     [](Rules& r) { progressive_family(r); }, ""},
-    {"progressive-italian", "Italian Progressive Chess", "§3.5",
-     "Progressive where check may be given only by the last move of a full series", {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
+    {"progressive",
+     "Progressive Chess (Scottish)",
+     "§3.5",
+     "turn n has n moves; a check ends the series; running out of moves is a draw",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) { progressive_family(r); },
+     ""},
+    {"progressive-italian",
+     "Italian Progressive Chess",
+     "§3.5",
+     "Progressive where check may be given only by the last move of a full series",
+     {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
      [](Rules& r) {
        progressive_family(r);
        r.ends_on_check = false;  // a series is never cut short: an early check is illegal
@@ -76,27 +109,54 @@ const std::vector<VariantInfo> kCatalogue = {
        r.ep_passed = EpPassed::kEmptyNow;  // decision 3 (AISE wording)
      },
      ""},
-    {"atomic", "Atomic Chess", "§4.3", "captures explode: capturer and neighbouring pieces die", {D::kCapture},
-     [](Rules& r) { r.capture = CaptureKind::kExplosion; }, ""},
-    {"rifle", "Rifle Chess", "§4.1", "captures are shots: the shooter stays; capture is compulsory",
+    {"atomic",
+     "Atomic Chess",
+     "§4.3",
+     "captures explode: capturer and neighbouring pieces die",
+     {D::kCapture},
+     [](Rules& r) { r.capture = CaptureKind::kExplosion; },
+     ""},
+    {"rifle",
+     "Rifle Chess",
+     "§4.1",
+     "captures are shots: the shooter stays; capture is compulsory",
      {D::kCapture, D::kObligations},
      [](Rules& r) {
        r.capture = CaptureKind::kShoot;
        r.compulsory_capture = true;
      },
      ""},
-    {"kamikaze", "Kamikaze Chess [Laws]", "§4.5", "a capturing man dies with its victim; kings never capture",
-     {D::kCapture}, [](Rules& r) { r.capture = CaptureKind::kKamikaze; }, ""},
-    {"madras", "Madras Chess (Madrasi)", "§4.6", "men observed by an enemy man of their own type are paralysed",
-     {D::kParalysis}, [](Rules& r) { r.paralysis = ParalysisKind::kMadrasi; }, ""},
-    {"alice", "Alice Chess", "§5.1", "two boards; every moved man passes through the looking-glass", {D::kBoards},
+    {"kamikaze",
+     "Kamikaze Chess [Laws]",
+     "§4.5",
+     "a capturing man dies with its victim; kings never capture",
+     {D::kCapture},
+     [](Rules& r) { r.capture = CaptureKind::kKamikaze; },
+     ""},
+    {"madras",
+     "Madras Chess (Madrasi)",
+     "§4.6",
+     "men observed by an enemy man of their own type are paralysed",
+     {D::kParalysis},
+     [](Rules& r) { r.paralysis = ParalysisKind::kMadrasi; },
+     ""},
+    {"alice",
+     "Alice Chess",
+     "§5.1",
+     "two boards; every moved man passes through the looking-glass",
+     {D::kBoards},
      [](Rules& r) {
        r.boards = 2;
        r.transfer = TransferKind::kAlice;
      },
      ""},
-    {"progressive-kamikaze", "Progressive Kamikaze", "§4.5", "Scottish Progressive with kamikaze captures", {},
-     nullptr, "progressive+kamikaze"},
+    {"progressive-kamikaze",
+     "Progressive Kamikaze",
+     "§4.5",
+     "Scottish Progressive with kamikaze captures",
+     {},
+     nullptr,
+     "progressive+kamikaze"},
 };
 
 // One kernel instantiation per combination of components (chosen once, when the variant is set).
@@ -123,10 +183,14 @@ const KernelOps* pick_paralysis(const Rules& r) {
 }
 const KernelOps* pick_kernel(const Rules& r) {
   switch (r.capture) {
-    case CaptureKind::kShoot: return pick_paralysis<components::Shoot>(r);
-    case CaptureKind::kExplosion: return pick_paralysis<components::Explosion>(r);
-    case CaptureKind::kKamikaze: return pick_paralysis<components::Kamikaze>(r);
-    case CaptureKind::kDisplacement: break;
+    case CaptureKind::kShoot:
+      return pick_paralysis<components::Shoot>(r);
+    case CaptureKind::kExplosion:
+      return pick_paralysis<components::Explosion>(r);
+    case CaptureKind::kKamikaze:
+      return pick_paralysis<components::Kamikaze>(r);
+    case CaptureKind::kDisplacement:
+      break;
   }
   return pick_paralysis<components::Displacement>(r);
 }
@@ -147,19 +211,28 @@ namespace {
 void apply_option(Rules& r, const std::string& key, const std::string& value, const std::string& spec) {
   auto bad = [&] { return VariantError("bad option '" + key + "=" + value + "' in '" + spec + "'"); };
   if (key == "ep") {
-    if (value == "none") r.ep_when = EpWhen::kNone;
-    else if (value == "first") r.ep_when = EpWhen::kFirst;
-    else if (value == "pair") r.ep_when = EpWhen::kMarseillaisPair;
-    else if (value == "any") r.ep_when = EpWhen::kAny;
-    else throw bad();
+    if (value == "none")
+      r.ep_when = EpWhen::kNone;
+    else if (value == "first")
+      r.ep_when = EpWhen::kFirst;
+    else if (value == "pair")
+      r.ep_when = EpWhen::kMarseillaisPair;
+    else if (value == "any")
+      r.ep_when = EpWhen::kAny;
+    else
+      throw bad();
   } else if (key == "compulsory") {  // rifle decision 2
     if (value != "true" && value != "false") throw bad();
     r.compulsory_capture = value == "true";
   } else if (key == "madras-ep") {  // madras e.p. options
-    if (value == "both") r.madrasi_ep = MadrasiEp::kBothInert;
-    else if (value == "capturer-only") r.madrasi_ep = MadrasiEp::kCapturerOnly;
-    else if (value == "stepper-only") r.madrasi_ep = MadrasiEp::kStepperOnly;
-    else throw bad();
+    if (value == "both")
+      r.madrasi_ep = MadrasiEp::kBothInert;
+    else if (value == "capturer-only")
+      r.madrasi_ep = MadrasiEp::kCapturerOnly;
+    else if (value == "stepper-only")
+      r.madrasi_ep = MadrasiEp::kStepperOnly;
+    else
+      throw bad();
   } else {
     throw VariantError("unknown option '" + key + "' in '" + spec + "' (known: ep, compulsory, madras-ep)");
   }

@@ -1,6 +1,7 @@
-// Reference move generator: a plain mailbox (one std::array<char, 64> per board), copy-make for everything, and
-// legality decided by playing the move on a copy and testing the rule as RULES.md words it. No bitboards, no pins,
-// no incremental state. Slow on purpose; every rule is a small function with its RULES.md reference above it.
+// Reference move generator: a plain mailbox (one std::array<char, 64> per board), copy-make for everything,
+// and legality decided by playing the move on a copy and testing the rule as RULES.md words it. No bitboards,
+// no pins, no incremental state. Slow on purpose; every rule is a small function with its RULES.md reference
+// above it.
 #include "reference.hpp"
 
 #include <algorithm>
@@ -14,7 +15,8 @@ namespace hc::reference {
 namespace {
 
 // ---------------------------------------------------------------------------------------------------------------
-// Variant settings (RULES.md §2 dimensions). Each id sets one group of dimensions; "a+b" combines disjoint groups.
+// Variant settings (RULES.md §2 dimensions). Each id sets one group of dimensions; "a+b" combines disjoint
+// groups.
 // ---------------------------------------------------------------------------------------------------------------
 
 enum class Schedule { One, Two, Balanced, Progressive };
@@ -26,12 +28,12 @@ struct Variant {
   // turn group: schedule, turn ending, check regime, e.p. timing (set by the multi-move ids)
   Schedule schedule = Schedule::One;
   Regime regime = Regime::Observed;
-  bool ends_on_check = false;    // §1.6 `ends_on: check`
+  bool ends_on_check = false;      // §1.6 `ends_on: check`
   EpWhen ep_when = EpWhen::First;  // §1.8 `ep.when`
-  bool ep_empty_now = false;     // §1.8 option `empty-now` (progressive-italian decision 3)
-  bool complete_turn = false;    // D-5
-  bool forbid_null_turn = false; // double-move-galvin decision 2
-  bool counter_in_turns = false; // formats.md field 5: Progressive family counts turns
+  bool ep_empty_now = false;       // §1.8 option `empty-now` (progressive-italian decision 3)
+  bool complete_turn = false;      // D-5
+  bool forbid_null_turn = false;   // double-move-galvin decision 2
+  bool counter_in_turns = false;   // formats.md field 5: Progressive family counts turns
   // capture group
   Capture capture = Capture::Displacement;
   bool compulsory_capture = false;  // rifle: obligations: compulsory-capture
@@ -46,7 +48,10 @@ Variant parse_variant(const std::string& id) {
   std::vector<std::string> parts;
   std::string cur;
   for (char c : id + "+") {
-    if (c != '+') { cur += c; continue; }
+    if (c != '+') {
+      cur += c;
+      continue;
+    }
     if (cur.empty()) throw std::invalid_argument("bad variant id: " + id);
     if (cur == "progressive-kamikaze") {  // §4.5 alias: kamikaze capture with the Scottish progressive rules
       parts.push_back("progressive");
@@ -121,11 +126,11 @@ struct Pos {
   int nboards = 1;
   int stm = WHITE;
   std::array<bool, 4> castle{};  // K Q k q
-  std::vector<int> ep;    // passed squares the next move may capture e.p. (FEN field 4)
-  std::vector<int> pend;  // e.p. rights created by the side to move in this turn (`pend=`)
+  std::vector<int> ep;           // passed squares the next move may capture e.p. (FEN field 4)
+  std::vector<int> pend;         // e.p. rights created by the side to move in this turn (`pend=`)
   int half = 0, full = 1;
-  int made = 0;         // `made=`
-  std::string forbid;   // `forbid=`
+  int made = 0;           // `made=`
+  std::string forbid;     // `forbid=`
   bool progress = false;  // `progress=1`: this turn made a capture or pawn move (turn-counted rule)
 };
 
@@ -136,7 +141,9 @@ struct Move {
   int rook_from = -1, rook_to = -1;
 };
 
-int color_of(char c) { return c == EMPTY ? -1 : (std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK); }
+int color_of(char c) {
+  return c == EMPTY ? -1 : (std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK);
+}
 char type_of(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 char make_piece(char type, int color) {
   return color == WHITE ? static_cast<char>(std::toupper(static_cast<unsigned char>(type))) : type;
@@ -144,7 +151,9 @@ char make_piece(char type, int color) {
 int file_of(int s) { return s % 8; }
 int rank_of(int s) { return s / 8; }
 int sgn(int x) { return (x > 0) - (x < 0); }
-std::string square_name(int s) { return std::string{static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))}; }
+std::string square_name(int s) {
+  return std::string{static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
+}
 
 std::string uci(const Move& m) {
   std::string s = square_name(m.from) + square_name(m.to);
@@ -168,10 +177,14 @@ bool occupied_anywhere(const Pos& p, int s) {
 // Moves per turn. formats.md field 6: turn index t = 2*(fullmove-1)+1 for White, +2 for Black.
 int quota(const Variant& v, const Pos& p) {
   switch (v.schedule) {
-    case Schedule::One: return 1;
-    case Schedule::Two: return 2;                                              // §3.1 marseillais: 2,2,2…
-    case Schedule::Balanced: return (p.stm == WHITE && p.full == 1) ? 1 : 2;   // §3.1 balanced / §3.2 Galvin: W 1,2,2…
-    case Schedule::Progressive: return 2 * (p.full - 1) + 1 + p.stm;          // §3.5 quota = t
+    case Schedule::One:
+      return 1;
+    case Schedule::Two:
+      return 2;  // §3.1 marseillais: 2,2,2…
+    case Schedule::Balanced:
+      return (p.stm == WHITE && p.full == 1) ? 1 : 2;  // §3.1 balanced / §3.2 Galvin: W 1,2,2…
+    case Schedule::Progressive:
+      return 2 * (p.full - 1) + 1 + p.stm;  // §3.5 quota = t
   }
   return 1;
 }
@@ -180,20 +193,30 @@ int quota(const Variant& v, const Pos& p) {
 // Attack, observation, paralysis, check
 // ---------------------------------------------------------------------------------------------------------------
 
-// §1.3 Attack: the man on `from` could capture a man on `to` by one move of its orthodox capture pattern, lines
-// blocked by any man on the same board. Pawns attack the two squares diagonally forward only.
+// §1.3 Attack: the man on `from` could capture a man on `to` by one move of its orthodox capture pattern,
+// lines blocked by any man on the same board. Pawns attack the two squares diagonally forward only.
 bool attacks(const Board& b, int from, int to) {
   char c = b[from];
   if (c == EMPTY || from == to) return false;
   int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
   switch (type_of(c)) {
-    case 'p': return dr == (color_of(c) == WHITE ? 1 : -1) && std::abs(df) == 1;
-    case 'n': return (std::abs(df) == 1 && std::abs(dr) == 2) || (std::abs(df) == 2 && std::abs(dr) == 1);
-    case 'k': return std::max(std::abs(df), std::abs(dr)) == 1;
-    case 'b': if (std::abs(df) != std::abs(dr)) return false; break;
-    case 'r': if (df != 0 && dr != 0) return false; break;
-    case 'q': if (std::abs(df) != std::abs(dr) && df != 0 && dr != 0) return false; break;
-    default: return false;
+    case 'p':
+      return dr == (color_of(c) == WHITE ? 1 : -1) && std::abs(df) == 1;
+    case 'n':
+      return (std::abs(df) == 1 && std::abs(dr) == 2) || (std::abs(df) == 2 && std::abs(dr) == 1);
+    case 'k':
+      return std::max(std::abs(df), std::abs(dr)) == 1;
+    case 'b':
+      if (std::abs(df) != std::abs(dr)) return false;
+      break;
+    case 'r':
+      if (df != 0 && dr != 0) return false;
+      break;
+    case 'q':
+      if (std::abs(df) != std::abs(dr) && df != 0 && dr != 0) return false;
+      break;
+    default:
+      return false;
   }
   int f = file_of(from) + sgn(df), r = rank_of(from) + sgn(dr);
   while (r * 8 + f != to) {
@@ -216,7 +239,8 @@ int stepper_board(const Pos& p, int passed, int owner) {
   return -1;
 }
 
-// §1.8 / formats.md field 4: some enemy pawn stands on a square attacking the passed square on the pawn's board.
+// §1.8 / formats.md field 4: some enemy pawn stands on a square attacking the passed square on the pawn's
+// board.
 bool ep_capturer_exists(const Pos& p, int passed, int owner) {
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
@@ -225,14 +249,15 @@ bool ep_capturer_exists(const Pos& p, int passed, int owner) {
   return false;
 }
 
-// A right the next move could use: stepper in place, passed square empty (on every board), a capturer present.
+// A right the next move could use: stepper in place, passed square empty (on every board), a capturer
+// present.
 bool ep_usable(const Pos& p, int passed, int owner) {
   return !occupied_anywhere(p, passed) && ep_capturer_exists(p, passed, owner);
 }
 
-// §4.6 madras: a man other than a king is paralysed while observed (§1.4 = attacked) by an enemy man of the same
-// type on the same board. E.p. decision "both inert": in the position where a side may capture e.p. (the rights in
-// p.ep), the double-stepped pawn and each enemy pawn attacking the passed square are paralysed.
+// §4.6 madras: a man other than a king is paralysed while observed (§1.4 = attacked) by an enemy man of the
+// same type on the same board. E.p. decision "both inert": in the position where a side may capture e.p. (the
+// rights in p.ep), the double-stepped pawn and each enemy pawn attacking the passed square are paralysed.
 bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
   if (!v.madras) return false;
   const Board& b = p.bd[board];
@@ -244,23 +269,24 @@ bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
   int owner = 1 - p.stm;  // owner of the double-stepped pawns the side to move may take e.p.
   for (int passed : p.ep) {
     if (stepper_board(p, passed, owner) != board || !ep_capturer_exists(p, passed, owner)) continue;
-    if (sq == landing_square(passed, owner) && color_of(c) == owner) return true;      // the double-stepper
-    if (color_of(c) == p.stm && attacks(b, sq, passed)) return true;                  // an e.p.-capable pawn
+    if (sq == landing_square(passed, owner) && color_of(c) == owner) return true;  // the double-stepper
+    if (color_of(c) == p.stm && attacks(b, sq, passed)) return true;               // an e.p.-capable pawn
   }
   return false;
 }
 
 // §1.5 + capture-rule redefinitions: may the man on (board, sq) give check at all?
-// kamikaze/atomic: kings never capture, so they attack nothing (§4.5, §4.3). madras: paralysed men give no check.
+// kamikaze/atomic: kings never capture, so they attack nothing (§4.5, §4.3). madras: paralysed men give no
+// check.
 bool can_check(const Variant& v, const Pos& p, int board, int sq) {
   char c = p.bd[board][sq];
   if (type_of(c) == 'k' && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion)) return false;
   return !paralysed(v, p, board, sq);
 }
 
-// §1.5 In check: a royal king of `color` (D-6: any of them) is attacked by an enemy man on its own board (§5.1: only
-// men on the same board) that is able to attack. Atomic (§4.3): no check while the kings are adjacent, nor when the
-// enemy has no king.
+// §1.5 In check: a royal king of `color` (D-6: any of them) is attacked by an enemy man on its own board
+// (§5.1: only men on the same board) that is able to attack. Atomic (§4.3): no check while the kings are
+// adjacent, nor when the enemy has no king.
 bool in_check(const Variant& v, const Pos& p, int color) {
   if (v.capture == Capture::Explosion && !has_king(p, 1 - color)) return false;
   for (int b = 0; b < p.nboards; ++b) {
@@ -284,21 +310,25 @@ bool in_check(const Variant& v, const Pos& p, int color) {
 // Pseudo-legal moves (geometry, occupancy, paralysis, castling conditions)
 // ---------------------------------------------------------------------------------------------------------------
 
-struct CastleSpec { int color; int king_from, king_to, rook_from, rook_to; std::vector<int> empty, king_path; };
+struct CastleSpec {
+  int color;
+  int king_from, king_to, rook_from, rook_to;
+  std::vector<int> empty, king_path;
+};
 const std::array<CastleSpec, 4>& castle_specs() {
   static const std::array<CastleSpec, 4> specs{{
-      {WHITE, 4, 6, 7, 5, {5, 6}, {5, 6}},          // K: e1g1
-      {WHITE, 4, 2, 0, 3, {1, 2, 3}, {3, 2}},       // Q: e1c1
-      {BLACK, 60, 62, 63, 61, {61, 62}, {61, 62}},  // k: e8g8
+      {WHITE, 4, 6, 7, 5, {5, 6}, {5, 6}},              // K: e1g1
+      {WHITE, 4, 2, 0, 3, {1, 2, 3}, {3, 2}},           // Q: e1c1
+      {BLACK, 60, 62, 63, 61, {61, 62}, {61, 62}},      // k: e8g8
       {BLACK, 60, 58, 56, 59, {57, 58, 59}, {59, 58}},  // q: e8c8
   }};
   return specs;
 }
 
 // D-1 castling, §5.1 Alice castling. King and rook unmoved (the right) and on the same board, squares between
-// empty on that board; under OBSERVED/ITALIAN the king is not in check and does not pass over or land on a square
-// where it would be in check (evaluated with the king on that square, on its board); NONE drops the attack tests.
-// Madras decision: a paralysed rook cannot take part in castling (a paralysed man cannot move).
+// empty on that board; under OBSERVED/ITALIAN the king is not in check and does not pass over or land on a
+// square where it would be in check (evaluated with the king on that square, on its board); NONE drops the
+// attack tests. Madras decision: a paralysed rook cannot take part in castling (a paralysed man cannot move).
 void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out) {
   for (int i = 0; i < 4; ++i) {
     const CastleSpec& cs = castle_specs()[i];
@@ -391,8 +421,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
             add_pawn_move(v, x, r1 == last, out);
           } else if (bd[x.to] == EMPTY && std::find(p.ep.begin(), p.ep.end(), x.to) != p.ep.end() &&
                      stepper_board(p, x.to, 1 - me) == b) {
-            // §1.8 e.p.: the right is in the FEN's e.p. field (valid, usable by this move); Alice: capturer on the
-            // double-stepper's board (§5.1). Rifle: e.p. shot (§4.1 decision 1).
+            // §1.8 e.p.: the right is in the FEN's e.p. field (valid, usable by this move); Alice: capturer
+            // on the double-stepper's board (§5.1). Rifle: e.p. shot (§4.1 decision 1).
             x.capture = true;
             x.ep = true;
             out.push_back(x);
@@ -436,8 +466,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
 // Playing a move
 // ---------------------------------------------------------------------------------------------------------------
 
-// The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice transfer,
-// castling rights. No turn bookkeeping.
+// The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
+// transfer, castling rights. No turn bookkeeping.
 Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   Pos q = p;
   Board& b = q.bd[m.board];
@@ -466,8 +496,8 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     b[victim] = EMPTY;
     b[m.from] = EMPTY;
     for (int s = 0; s < 64; ++s)
-      if (b[s] != EMPTY && type_of(b[s]) != 'p' && std::max(std::abs(file_of(s) - file_of(m.to)),
-                                                            std::abs(rank_of(s) - rank_of(m.to))) == 1)
+      if (b[s] != EMPTY && type_of(b[s]) != 'p' &&
+          std::max(std::abs(file_of(s) - file_of(m.to)), std::abs(rank_of(s) - rank_of(m.to))) == 1)
         b[s] = EMPTY;
     mover_at_to = false;
   }
@@ -499,8 +529,8 @@ struct After {
   bool turn_ended = false;
 };
 
-// One move with the turn bookkeeping: e.p. rights (§1.8), counters (D-4 / formats.md), turn end (quota, ends_on
-// check, game end by king loss — §1.6 NONE and §4.3 "ends the game at once, mid-turn"), side change.
+// One move with the turn bookkeeping: e.p. rights (§1.8), counters (D-4 / formats.md), turn end (quota,
+// ends_on check, game end by king loss — §1.6 NONE and §4.3 "ends the game at once, mid-turn"), side change.
 After play_move(const Variant& v, const Pos& p, const Move& m) {
   After a;
   a.pos = move_effects(v, p, m);
@@ -508,8 +538,9 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   const int me = p.stm, them = 1 - me;
   const char mover = p.bd[m.board][m.from];
 
-  // §1.8: rights created in this turn die when the double-stepper moves or leaves, or (never-occupied) when a man
-  // stands on the passed square; a new two-step adds one. Rights without any possible capturer are dropped.
+  // §1.8: rights created in this turn die when the double-stepper moves or leaves, or (never-occupied) when a
+  // man stands on the passed square; a new two-step adds one. Rights without any possible capturer are
+  // dropped.
   std::vector<int> pend;
   for (int passed : p.pend) {
     if (m.from == landing_square(passed, me) || stepper_board(q, passed, me) < 0) continue;
@@ -518,19 +549,20 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   }
   if (m.double_step) {
     int passed = (m.from + m.to) / 2;
-    if ((v.ep_empty_now || !occupied_anywhere(q, passed)) && ep_capturer_exists(q, passed, me)) pend.push_back(passed);
+    if ((v.ep_empty_now || !occupied_anywhere(q, passed)) && ep_capturer_exists(q, passed, me))
+      pend.push_back(passed);
   }
   std::sort(pend.begin(), pend.end());
   q.pend = pend;
-  // §1.8 ep.when: `first` — only the first move of a turn; `marseillais-pair` — the second move may take the other
-  // right only if the first move was itself an e.p. capture.
+  // §1.8 ep.when: `first` — only the first move of a turn; `marseillais-pair` — the second move may take the
+  // other right only if the first move was itself an e.p. capture.
   q.ep.clear();
   if (v.ep_when == EpWhen::Pair && p.made == 0 && m.ep)
     for (int passed : p.ep)
       if (passed != m.to && ep_usable(q, passed, them)) q.ep.push_back(passed);
 
-  // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn unit
-  // (Progressive) counts turn ends.
+  // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
+  // unit (Progressive) counts turn ends.
   if (m.capture || type_of(mover) == 'p') {
     q.half = 0;
     if (v.counter_in_turns) q.progress = true;
@@ -573,8 +605,8 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
 
 bool is_king_move(const Pos& p, const Move& m) { return type_of(p.bd[m.board][m.from]) == 'k'; }
 
-// §5.1 Alice rule 2: a king may not step into check on the board where it moves — its arrival square must not be
-// attacked in the origin board's position after the move and before the transfer.
+// §5.1 Alice rule 2: a king may not step into check on the board where it moves — its arrival square must not
+// be attacked in the origin board's position after the move and before the transfer.
 bool alice_king_steps_into_check(const Variant& v, const Pos& p, const Move& m) {
   if (!v.alice || m.castle || !is_king_move(p, m) || (m.capture && v.capture == Capture::Shoot)) return false;
   Pos t = p;
@@ -585,11 +617,13 @@ bool alice_king_steps_into_check(const Variant& v, const Pos& p, const Move& m) 
 
 // Legality of one move by itself (before compulsory capture and D-5, which look at the whole list):
 // * own king must survive (§4.3: a move exploding the mover's own king is illegal);
-// * the game ends when the enemy king is gone (§4.3 exploding the enemy king is legal even if own king is left
+// * the game ends when the enemy king is gone (§4.3 exploding the enemy king is legal even if own king is
+// left
 //   attacked; §3.2 king capture) — legal;
 // * NONE (§1.6, Galvin): no further test;
 // * OBSERVED (§1.6): after the move the mover's king is not in check (with the variant's redefinitions);
-// * ITALIAN (§1.6, §3.5 progressive-italian): moreover a check-giving move must be the last of a full-quota turn.
+// * ITALIAN (§1.6, §3.5 progressive-italian): moreover a check-giving move must be the last of a full-quota
+// turn.
 bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a) {
   const int me = p.stm;
   if (!has_king(a.pos, me)) return false;
@@ -615,11 +649,12 @@ std::vector<Legal> legal_list(const Variant& v, const Pos& p, bool complete_turn
     if (move_is_legal(v, p, m, a)) out.push_back({m, std::move(a)});
   }
   // §4.1 rifle: compulsory capture among the legal moves ("legality is tested first").
-  if (v.compulsory_capture && std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
+  if (v.compulsory_capture &&
+      std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
     std::erase_if(out, [](const Legal& l) { return !l.move.capture; });
-  // D-5 complete-turn principle: at the first move of a 2-move turn, a move that neither ends the turn (check,
-  // king loss) nor leaves a legal second move is illegal. If that removes every move, no complete turn exists and
-  // the position is over (empty list).
+  // D-5 complete-turn principle: at the first move of a 2-move turn, a move that neither ends the turn
+  // (check, king loss) nor leaves a legal second move is illegal. If that removes every move, no complete
+  // turn exists and the position is over (empty list).
   if (complete_turn_filter && v.complete_turn && p.made == 0 && quota(v, p) == 2)
     std::erase_if(out, [&](const Legal& l) {
       return !l.after.turn_ended && legal_list(v, l.after.pos, false).empty();
@@ -682,7 +717,8 @@ Pos parse_fen(const Variant& v, const std::string& fen) {
   p.nboards = v.alice ? 2 : 1;
   p.bd[0].fill(EMPTY);
   p.bd[1].fill(EMPTY);
-  // field 1: placement; `|` marks a man on board B; 16-file ranks are the side-by-side form (files i–p = board B)
+  // field 1: placement; `|` marks a man on board B; 16-file ranks are the side-by-side form (files i–p =
+  // board B)
   std::vector<std::string> ranks;
   {
     std::stringstream ss(f[0]);
@@ -753,7 +789,8 @@ Pos parse_fen(const Variant& v, const std::string& fen) {
   // fields 5, 6 (optional in some suites)
   size_t k = 4;
   auto is_number = [](const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return !s.empty() && std::all_of(s.begin(), s.end(),
+                                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
   };
   if (k < f.size() && is_number(f[k])) p.half = std::stoi(f[k++]);
   if (k < f.size() && is_number(f[k])) p.full = std::stoi(f[k++]);
@@ -764,7 +801,8 @@ Pos parse_fen(const Variant& v, const std::string& fen) {
       p.made = std::stoi(t.substr(5));
     } else if (t.rfind("pend=", 0) == 0) {
       for (int passed : parse_square_list(t.substr(5), fen, p.stm))
-        if (stepper_board(p, passed, p.stm) >= 0 && ep_capturer_exists(p, passed, p.stm)) p.pend.push_back(passed);
+        if (stepper_board(p, passed, p.stm) >= 0 && ep_capturer_exists(p, passed, p.stm))
+          p.pend.push_back(passed);
     } else if (t == "progress=1") {
       p.progress = true;
     } else if (t.rfind("forbid=", 0) == 0 && t.size() >= 11) {

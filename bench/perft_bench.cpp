@@ -1,0 +1,77 @@
+// Perft throughput per variant id from its start position (single thread): the best of several runs, in
+// million moves (nodes) per second. `--json` prints one object. Used by scripts/bench.sh beside Stockfish's
+// own perft.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "notation/fen.hpp"
+#include "rules/game.hpp"
+#include "variants/registry.hpp"
+
+using namespace hc;
+
+int main(int argc, char** argv) {
+  struct Case {
+    std::string id;
+    int depth;
+  };
+  std::vector<Case> cases = {{"chess", 6},
+                             {"marseillais", 6},
+                             {"balanced-marseillais", 6},
+                             {"double-move-galvin", 6},
+                             {"progressive", 6},
+                             {"progressive-italian", 6},
+                             {"atomic", 6},
+                             {"rifle", 6},
+                             {"kamikaze", 6},
+                             {"madras", 5},
+                             {"alice", 6},
+                             {"progressive+kamikaze", 6},
+                             {"marseillais+atomic", 5},
+                             {"progressive+alice", 6},
+                             {"alice+madras", 5},
+                             {"balanced-marseillais+rifle", 6}};
+  bool json = false;
+  int repeats = 3;
+  std::vector<std::string> only;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--json"))
+      json = true;
+    else if (!std::strcmp(argv[i], "--repeats") && i + 1 < argc)
+      repeats = std::atoi(argv[++i]);
+    else
+      only.push_back(argv[i]);
+  }
+  if (json) fmt::print("{{\"results\": [");
+  bool first = true;
+  for (const auto& c : cases) {
+    if (!only.empty() && std::find(only.begin(), only.end(), c.id) == only.end()) continue;
+    Variant v = make_variant(c.id);
+    Position pos;
+    set_fen(pos, v, v.start_fen);
+    double best = 1e30;
+    std::uint64_t nodes = 0;
+    for (int r = 0; r < repeats; ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      nodes = perft(pos, c.depth);
+      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    double mnps = nodes / best / 1e6;
+    if (json) {
+      fmt::print(
+          "{}{{\"variant\": \"{}\", \"depth\": {}, \"nodes\": {}, \"seconds\": {:.4f}, \"mnps\": {:.1f}}}",
+          first ? "" : ", ", c.id, c.depth, nodes, best, mnps);
+    } else {
+      fmt::print("{:<28} depth {}  {:>12} nodes  {:7.3f} s  {:7.1f} Mnps\n", c.id, c.depth, nodes, best,
+                 mnps);
+    }
+    std::fflush(stdout);
+    first = false;
+  }
+  if (json) fmt::print("]}}\n");
+  return 0;
+}
