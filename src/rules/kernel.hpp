@@ -389,6 +389,9 @@ struct Kernel {
     Square ksq;
     Bitboard checkers;
     Bitboard pinned;  // our men pinned (orthodox lines) to the king on its board
+    // Men whose moves are legal without a test (not in check): any move (Alice: men off the king's board, whose
+    // arrival can only block), or any non-capturing move (unpinned men other than the king).
+    Bitboard safe_any = 0, safe_quiet = 0;
   };
   static constexpr bool kSimulate =
       !Paralysis::kActive && !Royal && (Boards::kBoards == 1 || (Boards::kTransfer && Capture::kDisplaces));
@@ -406,10 +409,21 @@ struct Kernel {
       Bitboard blockers = between_bb(ni.ksq, pop_lsb(snipers)) & occ;
       if (blockers && !more_than_one(blockers)) ni.pinned |= blockers & pos.pieces(b, us);
     }
+    if (!ni.checkers) {
+      ni.safe_quiet = pos.pieces(b, us) & ~ni.pinned & ~pos.pieces(b, kKing);
+      if constexpr (Boards::kTransfer)
+        for (int ob = 0; ob < kBoards; ++ob)
+          if (ob != b) ni.safe_any |= pos.pieces(ob, us) & ~pos.pieces(ob, kKing);
+    }
     return ni;
   }
 
   static bool is_legal_simulated(Position& pos, Move m, const NodeInfo& ni) {
+    if (m.kind() == MoveKind::kNormal || m.kind() == MoveKind::kPromotion) {
+      const Bitboard f = bb(m.from());
+      if (Boards::kTransfer && (ni.safe_any & f)) return true;
+      if ((ni.safe_quiet & f) && !(pos.pieces(m.from_board(), ~pos.side()) & bb(m.to()))) return true;
+    }
     if (m.kind() == MoveKind::kCastling || (Boards::kTransfer && m.kind() == MoveKind::kEnPassant))
       return is_legal_by_make(pos, m);
     const Color us = pos.side(), them = ~us;
