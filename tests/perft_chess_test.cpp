@@ -32,3 +32,25 @@ TEST(PerftChess, PublicRandomSuite) {
   std::printf("checked %d rows of the public suite\n", checked);
   EXPECT_GT(checked, 6752 * 2);
 }
+
+TEST(PerftChess, PublicChess960Suite) {
+  // Chess960 start positions: castling rights in Shredder-FEN (HAha) and X-FEN, castling with any king and
+  // rook files. Played under the "chess" id: the castling geometry comes from the FEN.
+  auto rows = test::read_perft_tsv(std::string(HC_GROUND_TRUTH_DIR) + "/perft_chess960.tsv");
+  ASSERT_GT(rows.size(), 5000u);
+  const long max_depth = test::env_long("HC_PERFT_MAX_DEPTH", 4);
+  const long budget = test::env_long("HC_PERFT_BUDGET", 50000000);
+  Variant v = make_variant("chess");
+  Position pos, again;
+  int checked = 0;
+  for (const auto& r : rows) {
+    if (r.depth > max_depth || long(r.nodes) > budget) continue;
+    set_fen(pos, v, r.fen);
+    ASSERT_EQ(perft(pos, r.depth), r.nodes) << r.fen << " depth " << r.depth << " (" << r.source << ")";
+    set_fen(again, v, to_fen(pos));  // X-FEN written back reads to the same castling geometry
+    ASSERT_EQ(perft(again, std::min(r.depth, 2)), perft(pos, std::min(r.depth, 2))) << to_fen(pos);
+    ++checked;
+  }
+  std::printf("checked %d rows of the Chess960 suite\n", checked);
+  EXPECT_GT(checked, 960 * 3);
+}

@@ -17,13 +17,9 @@ namespace {
 
 std::string data(const std::string& name) { return std::string(HC_TEST_DATA_DIR) + "/" + name; }
 
-// Rows whose castling needs Chess960 (X-FEN) rights: not in the kernel yet (see the issue note).
-bool needs_chess960(const test::PerftRow& r) { return r.source.find("atomic960") != std::string::npos; }
-
 int check_rows(const std::vector<test::PerftRow>& rows, const std::string& variant_override) {
   int checked = 0;
   for (const auto& r : rows) {
-    if (needs_chess960(r)) continue;
     Variant v = make_variant(variant_override.empty() ? r.variant : variant_override);
     Position pos;
     set_fen(pos, v, r.fen);
@@ -39,7 +35,7 @@ int check_rows(const std::vector<test::PerftRow>& rows, const std::string& varia
 TEST(VariantPerft, AtomicPublishedSuites) {
   auto rows = test::read_perft_tsv(data("atomic.perft.tsv"));
   ASSERT_GE(rows.size(), 20u);
-  EXPECT_GE(check_rows(rows, ""), 13);
+  EXPECT_EQ(check_rows(rows, ""), int(rows.size()));
 }
 
 TEST(VariantPerft, AtomicRandomPositionsAgreeWithTwoPeers) {

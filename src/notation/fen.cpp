@@ -170,23 +170,45 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
   else
     throw NotationError("side to move must be 'w' or 'b'", fields[1].column);
 
-  // 3. Castling.
+  // 3. Castling: KQkq (outermost rook on that side, X-FEN) or rook files (Shredder-FEN: HAha).
   if (fields[2].text != "-") {
+    CastlingGeometry& geo = pos.castling();
     for (std::size_t i = 0; i < fields[2].text.size(); ++i) {
-      char c = fields[2].text[i];
-      int idx = c == 'K' ? 0 : c == 'Q' ? 1 : c == 'k' ? 2 : c == 'q' ? 3 : -1;
-      if (idx < 0)
-        throw NotationError(std::string("bad castling flag '") + c + "'", fields[2].column + int(i));
-      const auto& cs = castling::kSides[idx];
-      Color col = idx < 2 ? kWhite : kBlack;
-      if (pos.at(0, cs.king_from) != make_piece(col, kKing) ||
-          pos.at(0, cs.rook_from) != make_piece(col, kRook))
-        throw NotationError(
-            std::string("castling flag '") + c + "' but king or rook is not on its home square",
-            fields[2].column + int(i));
-      if (st.castling & cs.right) throw NotationError("repeated castling flag", fields[2].column + int(i));
+      const char c = fields[2].text[i];
+      const int col_no = fields[2].column + int(i);
+      const bool white = std::isupper(static_cast<unsigned char>(c));
+      const Color col = white ? kWhite : kBlack;
+      const char lc = char(std::tolower(static_cast<unsigned char>(c)));
+      if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
+        throw NotationError(std::string("bad castling flag '") + c + "'", col_no);
+      const int rank = white ? 0 : 7;
+      const Bitboard kings = pos.pieces(0, col, kKing) & rank_bb(rank);
+      if (!kings)
+        throw NotationError(std::string("castling flag '") + c + "' but the king is not on its first rank",
+                            col_no);
+      const Square ksq = lsb(kings);
+      const Bitboard rooks = pos.pieces(0, col, kRook) & rank_bb(rank);
+      Square rsq = kNoSquare;
+      if (lc == 'k') {
+        for (int file = 7; file > file_of(ksq) && rsq == kNoSquare; --file)
+          if (rooks & bb(make_square(file, rank))) rsq = make_square(file, rank);
+      } else if (lc == 'q') {
+        for (int file = 0; file < file_of(ksq) && rsq == kNoSquare; ++file)
+          if (rooks & bb(make_square(file, rank))) rsq = make_square(file, rank);
+      } else if (rooks & bb(make_square(lc - 'a', rank))) {
+        rsq = make_square(lc - 'a', rank);
+      }
+      if (rsq == kNoSquare)
+        throw NotationError(std::string("castling flag '") + c + "' but there is no rook for it", col_no);
+      const bool king_side = file_of(rsq) > file_of(ksq);
+      const int idx = (white ? 0 : 2) + (king_side ? 0 : 1);
+      CastlingSide& cs = geo.sides[idx];
+      if (st.castling & cs.right) throw NotationError("repeated castling flag", col_no);
+      cs = {cs.right, ksq, make_square(king_side ? 6 : 2, rank), rsq, make_square(king_side ? 5 : 3, rank)};
       st.castling |= cs.right;
+      if (file_of(ksq) != 4 || (file_of(rsq) != 0 && file_of(rsq) != 7)) geo.chess960 = true;
     }
+    geo.refresh();
   }
 
   // 4. En passant.
@@ -275,10 +297,19 @@ std::string to_fen(const Position& pos) {
   const TurnState& st = pos.state();
   s += st.side == kWhite ? " w " : " b ";
   std::string cr;
-  if (st.castling & kWhiteOO) cr += 'K';
-  if (st.castling & kWhiteOOO) cr += 'Q';
-  if (st.castling & kBlackOO) cr += 'k';
-  if (st.castling & kBlackOOO) cr += 'q';
+  const CastlingGeometry& geo = pos.castling();
+  for (const auto& cs : geo.sides) {
+    if (!(st.castling & cs.right)) continue;
+    const bool white = cs.right & (kWhiteOO | kWhiteOOO), king_side = cs.right & (kWhiteOO | kBlackOO);
+    // X-FEN: K/Q when the castling rook is the outermost one on its side, else the rook's file.
+    Bitboard beyond = 0;
+    for (int file = file_of(cs.rook_from) + (king_side ? 1 : -1); file >= 0 && file < 8;
+         file += king_side ? 1 : -1)
+      beyond |= bb(make_square(file, rank_of(cs.rook_from)));
+    char c = (beyond & pos.pieces(0, white ? kWhite : kBlack, kRook)) ? char('a' + file_of(cs.rook_from))
+                                                                      : (king_side ? 'k' : 'q');
+    cr += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+  }
   s += cr.empty() ? "-" : cr;
   auto squares = [](Bitboard b) {
     std::string out;

@@ -152,8 +152,11 @@ Move parse_san(Position& pos, std::string_view text) {
   };
   if (t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0") {
     bool king_side = t.size() == 3;
-    return pick([&](Move m) { return m.kind() == MoveKind::kCastling && (file_of(m.to()) > 4) == king_side; },
-                "castling is not legal here");
+    return pick(
+        [&](Move m) {
+          return m.kind() == MoveKind::kCastling && (file_of(m.to()) > file_of(m.from())) == king_side;
+        },
+        "castling is not legal here");
   }
   // Promotion suffix: "=Q", "(Q)", "Q".
   PieceType promo = kNoType;

@@ -249,7 +249,8 @@ struct Kernel {
     std::uint8_t rights =
         pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
     if (!rights) return;
-    for (const auto& cs : castling::kSides) {
+    const CastlingGeometry& geo = pos.castling();
+    for (const auto& cs : geo.sides) {
       if (!(rights & cs.right)) continue;
       if (pos.at(b, cs.king_from) != make_piece(us, kKing) ||
           pos.at(b, cs.rook_from) != make_piece(us, kRook))
@@ -257,17 +258,23 @@ struct Kernel {
       // A paralysed rook cannot move, so it cannot castle (decision; kings are never paralysed).
       if constexpr (Paralysis::kActive)
         if (Paralysis::paralysed(pos, b) & bb(cs.rook_from)) continue;
-      Bitboard path = (between_bb(cs.king_from, cs.rook_from)) & occ;
-      if (path) continue;
+      const Bitboard movers = bb(cs.king_from) | bb(cs.rook_from);
+      const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
+                            between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
+      if (path & occ & ~movers) continue;
       if (blocked & (bb(cs.king_to) | bb(cs.rook_to))) continue;  // both men transfer (§5.1 castling)
       if constexpr (!Royal) {
         if (!king_safe_on(pos, b, cs.king_from, cs.king_from, us)) continue;
+        // The squares the king passes. On one board its arrival square is tested by make/test in the real
+        // final position (the rook may screen it, and atomic's touching kings matter there); in Alice the
+        // arrival must also be safe on the origin board, before the transfer (§5.1 castling).
         bool safe = true;
-        for (Bitboard p = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to); p && safe;)
+        const Bitboard arrival = Boards::kTransfer ? bb(cs.king_to) : 0;
+        for (Bitboard p = (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to)) | arrival; p && safe;)
           safe = king_safe_on(pos, b, pop_lsb(p), cs.king_from, us);
         if (!safe) continue;
       }
-      list.push(Move(cs.king_from, cs.king_to, MoveKind::kCastling, kNoType, b, Boards::dest(b)));
+      list.push(Move(cs.king_from, geo.move_to(cs), MoveKind::kCastling, kNoType, b, Boards::dest(b)));
     }
   }
 
@@ -282,16 +289,17 @@ struct Kernel {
     bool progress = type_of(mover) == kPawn, ep_capture = false, reversible = false;
     Bitboard landed = 0;
     TurnState& st = pos.state();
-    std::uint8_t castling_keep = castling::keep_mask(from) & castling::keep_mask(to);
+    const CastlingGeometry& geo = pos.castling();
+    std::uint8_t castling_keep = geo.keep[from] & geo.keep[to];
     if (m.kind() == MoveKind::kCastling) {
-      const auto& cs = castling::side_for(m);
+      const CastlingSide& cs = *geo.find(from, to);
       Piece rook = pos.at(b, cs.rook_from);
       pos.remove(b, from, u);
       pos.remove(b, cs.rook_from, u);
       pos.put(db, cs.king_to, mover, u);
       pos.put(db, cs.rook_to, rook, u);
       landed = bb(cs.king_to) | bb(cs.rook_to);
-      castling_keep &= castling::keep_mask(cs.rook_from);
+      castling_keep &= geo.keep[cs.rook_from];
     } else {
       Square victim_sq = m.kind() == MoveKind::kEnPassant ? to - up : to;
       Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
@@ -301,7 +309,7 @@ struct Kernel {
         int before = u.count;
         Capture::apply(pos, u, b, from, to, victim_sq, arriving);
         for (int i = before; i < u.count; ++i)
-          if (!u.effects[i].put) castling_keep &= castling::keep_mask(u.effects[i].square);
+          if (!u.effects[i].put) castling_keep &= geo.keep[u.effects[i].square];
         if constexpr (Boards::kTransfer) {
           Square stand = Capture::kMoverStays ? from : to;
           if (pos.at(b, stand) == arriving) {
@@ -389,8 +397,8 @@ struct Kernel {
     Square ksq;
     Bitboard checkers;
     Bitboard pinned;  // our men pinned (orthodox lines) to the king on its board
-    // Men whose moves are legal without a test (not in check): any move (Alice: men off the king's board, whose
-    // arrival can only block), or any non-capturing move (unpinned men other than the king).
+    // Men whose moves are legal without a test (not in check): any move (Alice: men off the king's board,
+    // whose arrival can only block), or any non-capturing move (unpinned men other than the king).
     Bitboard safe_any = 0, safe_quiet = 0;
   };
   static constexpr bool kSimulate =

@@ -1,7 +1,6 @@
 // Fast legal move generation for orthodox men on one board under an observed check regime: checkers, pins and
 // check masks computed once per node, no make/unmake (DESIGN.md §2 "where the speed comes from").
 #pragma once
-#include "rules/castling.hpp"
 #include "rules/movelist.hpp"
 #include "rules/position.hpp"
 
@@ -147,14 +146,22 @@ void generate_legal(const Position& pos, MoveList& list) {
   if (!checkers) {
     constexpr std::uint8_t kRights = Us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO);
     std::uint8_t rights = pos.state().castling & kRights;
-    for (const auto& cs : castling::kSides) {
+    const CastlingGeometry& geo = pos.castling();
+    for (const auto& cs : geo.sides) {
       if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook))
         continue;
-      if (between_bb(cs.king_from, cs.rook_from) & occ) continue;
+      const Bitboard movers = bb(cs.king_from) | bb(cs.rook_from);
+      const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
+                            between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
+      if (path & occ & ~movers) continue;
       bool safe = true;
       for (Bitboard p = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to); p && safe;)
         safe = !attackers_to(pos, pop_lsb(p), occ, Them);
-      if (safe) list.push(Move(cs.king_from, cs.king_to, MoveKind::kCastling));
+      // Chess960: the castling rook may have screened the king's destination (e.g. a queen on a1, rook on
+      // b1).
+      if (safe && geo.chess960)
+        safe = !attackers_to(pos, cs.king_to, (occ & ~movers) | bb(cs.king_to) | bb(cs.rook_to), Them);
+      if (safe) list.push(Move(cs.king_from, geo.move_to(cs), MoveKind::kCastling));
     }
   }
 }

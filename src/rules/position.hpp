@@ -7,6 +7,7 @@
 
 #include "core/bitboard.hpp"
 #include "core/zobrist.hpp"
+#include "rules/castling.hpp"
 #include "rules/rules.hpp"
 
 namespace hc {
@@ -77,6 +78,9 @@ class Position {
     return -1;
   }
   Square king_square(Color c, int b) const { return lsb(pieces(b, c, kKing)); }
+
+  const CastlingGeometry& castling() const { return castling_; }
+  CastlingGeometry& castling() { return castling_; }
 
   Color side() const { return st_.side; }
   const TurnState& state() const { return st_; }
@@ -149,6 +153,7 @@ class Position {
   Bitboard color_bb_[kMaxBoards][2]{};
   Bitboard type_bb_[kMaxBoards][kPieceTypeCount]{};
   TurnState st_;
+  CastlingGeometry castling_;
 };
 
 }  // namespace hc
