@@ -131,6 +131,45 @@ int cmd_moves(const Common& c, bool turns, std::uint64_t limit) {
   return 0;
 }
 
+// Many positions at once: lines "variant<TAB>fen<TAB>depth" (from a file or '-'), answered "…<TAB>nodes" in
+// order; a bad line is answered "…<TAB>error: message" and makes the exit code 2 (the rest still runs).
+int cmd_perft_batch(const std::string& file, bool turns) {
+  std::ifstream fin;
+  std::istream* in = &std::cin;
+  if (file != "-") {
+    fin.open(file);
+    if (!fin) throw UserError("cannot read '" + file + "'");
+    in = &fin;
+  }
+  int bad = 0, line_no = 0;
+  for (std::string line; std::getline(*in, line);) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
+    try {
+      if (f.size() < 3) throw UserError(fmt::format("line {}: expected variant<TAB>fen<TAB>depth", line_no));
+      int depth = 0;
+      try {
+        depth = std::stoi(f[2]);
+      } catch (const std::exception&) {
+        throw UserError(fmt::format("line {}: bad depth '{}'", line_no, f[2]));
+      }
+      Variant v = make_variant(f[0]);
+      Position pos;
+      set_fen(pos, v, f[1]);
+      std::uint64_t n = turns ? perft_turns(pos, depth) : perft(pos, depth);
+      fmt::print("{}\t{}\t{}\t{}\n", f[0], f[1], depth, n);
+    } catch (const std::exception& e) {
+      ++bad;
+      fmt::print("{}\terror: {}\n", line, e.what());
+    }
+    std::fflush(stdout);
+  }
+  return bad ? 2 : 0;
+}
+
 int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress) {
   if (depth < 0) throw UserError("--depth must be at least 0");
   Variant v = make_variant(c.variant);
@@ -174,7 +213,7 @@ int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress
   return 0;
 }
 
-int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
+int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write) {
   std::string text;
   if (file == "-") {
     std::stringstream ss;
@@ -244,6 +283,16 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
       o["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);
     }
     if (!rep.recorded_result.empty()) o["recorded_result"] = rep.recorded_result;
+    if (write) {
+      std::vector<std::pair<std::string, std::string>> tags;
+      for (const auto& [k, val] : g.tags)
+        if (k != "Variant" && k != "FEN" && k != "SetUp" && k != "Result") tags.emplace_back(k, val);
+      std::string result = rep.error                          ? "*"
+                           : res.outcome != Outcome::kOngoing ? res.result_tag()
+                           : rep.recorded_result.empty()      ? "*"
+                                                              : rep.recorded_result;
+      o["pgn"] = write_pgn(v, game.start_fen(), game.moves(), tags, result);
+    }
     o["side_to_move"] = pos.side() == kWhite ? "white" : "black";
     results.push_back(o);
     if (!c.json) {
@@ -259,6 +308,7 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given) {
           fmt::print("{}recorded result: {}\n", head, rep.recorded_result);
       }
       fmt::print("{}final position: {}\n", head, to_fen(pos));
+      if (write) fmt::print("\n{}\n", o["pgn"].get<std::string>());
     }
   }
   if (c.json) std::cout << (results.size() == 1 ? results[0] : json{{"games", results}}).dump() << "\n";
@@ -287,7 +337,9 @@ int main(int argc, char** argv) {
   add_common(perft, c);
   int depth = 1;
   bool divide = false, progress = false;
-  perft->add_option("--depth,-d", depth, "depth in moves (or turns with --turns)")->required();
+  std::string batch;
+  perft->add_option("--depth,-d", depth, "depth in moves (or turns with --turns)");
+  perft->add_option("--batch", batch, "read 'variant<TAB>fen<TAB>depth' lines from FILE ('-' = stdin)");
   perft->add_flag("--turns", turns, "count depth in complete turns");
   perft->add_flag("--divide", divide, "node count per first move");
   perft->add_flag("--progress", progress, "report each finished first move on stderr");
@@ -297,6 +349,8 @@ int main(int argc, char** argv) {
   add_common(validate, c);
   std::string file;
   validate->add_option("file", file, "game record ('-' = standard input)")->required();
+  bool write_pgn_out = false;
+  validate->add_flag("--pgn", write_pgn_out, "also print the legal part of the game as PGN in our notation");
 
   try {
     app.parse(argc, argv);
@@ -306,8 +360,12 @@ int main(int argc, char** argv) {
   try {
     if (*variants) return cmd_variants(c);
     if (*moves) return cmd_moves(c, turns, limit);
-    if (*perft) return cmd_perft(c, depth, turns, divide, progress);
-    if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0);
+    if (*perft) {
+      if (!batch.empty()) return cmd_perft_batch(batch, turns);
+      if (!perft->count("--depth")) throw UserError("perft needs --depth N (or --batch FILE)");
+      return cmd_perft(c, depth, turns, divide, progress);
+    }
+    if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
     if (c.json)
       std::cout << json{{"error", e.what()}}.dump() << "\n";

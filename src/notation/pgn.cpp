@@ -263,10 +263,13 @@ std::string write_movetext(const Variant& v, const std::string& start_fen, const
   Position& pos = g.position();
   std::string out;
   bool turn_start = true;
+  const bool series = v.rules.schedule.kind == ScheduleKind::kProgressive;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (turn_start) {
       if (!out.empty()) out += ' ';
-      if (pos.side() == kWhite)
+      if (series)  // Progressive: every turn numbered by its series, as the sources do
+        out += std::to_string(pos.turn_index()) + ". ";
+      else if (pos.side() == kWhite)
         out += std::to_string(pos.state().fullmove) + ". ";
       else if (i == 0)
         out += std::to_string(pos.state().fullmove) + "... ";
