@@ -44,6 +44,9 @@ std::uint64_t for_each_turn(Position& pos, const std::function<void(const std::v
 class GameRecord {
  public:
   explicit GameRecord(const Variant& v);
+  // The position points into this record's variant: a record is not copied.
+  GameRecord(const GameRecord&) = delete;
+  GameRecord& operator=(const GameRecord&) = delete;
   void set_fen(const std::string& fen);
   Position& position() { return pos_; }
   const Variant& variant() const { return variant_; }
