@@ -29,7 +29,7 @@ export function chessopsPosition(variant, fen) {
 }
 
 // X-FEN castling rights naming a rook off the a/h corner, or a king off the e-file, need Chess960 mode in ffish.
-function needs960(fen) {
+export function needs960(fen) {
   const setup = parseFen(fen).unwrap();
   for (const rook of setup.castlingRights) {
     const backRank = rook < 8 ? 0 : 7;
@@ -56,13 +56,16 @@ export function ffishPerft(board, depth) {
 export async function perftFunction(peer) {
   if (peer === 'chessops') return (variant, fen, depth) => chessopsPerft(chessopsPosition(variant, fen), depth, false);
   const ff = await ffishModule(peer);
+  // One Board per variant and Chess960 mode, reset with setFen: constructing a Board costs ~8 ms, far more than
+  // a depth-2 perft. (The boards live as long as the process.)
+  const boards = new Map();
   return (variant, fen, depth) => {
-    const board = new ff.Board(variant, fen, variant !== 'alice' && needs960(fen));
-    try {
-      return ffishPerft(board, depth);
-    } finally {
-      board.delete();
-    }
+    const is960 = variant !== 'alice' && needs960(fen);
+    const key = `${variant}/${is960}`;
+    let board = boards.get(key);
+    if (board) board.setFen(fen);
+    else boards.set(key, (board = new ff.Board(variant, fen, is960)));
+    return ffishPerft(board, depth);
   };
 }
 
