@@ -32,3 +32,6 @@ set_tests_properties(cli_perft_batch PROPERTIES PASS_REGULAR_EXPRESSION "\t4\t19
 cli_fails(perft_batch_bad "error: unknown variant id 'nope'" sh -c "printf 'nope\\tx\\t1\\n' | \"$0\" perft --batch -" ${HC})
 cli_fails(perft_needs_depth "perft needs --depth" ${HC} perft)
 cli_test(validate_pgn_series "1[.] d4 2[.] c5,cxd4 3[.] e4,e5,Na3" ${HC} validate ${GAMES}/progressive_1996.pgn --pgn)
+cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} solve --variant alice --fen "8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1" --mate 2 --json)
+cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
+cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")

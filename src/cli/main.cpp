@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
@@ -315,6 +316,62 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given, b
   return bad ? 1 : 0;
 }
 
+std::string turn_text(const std::vector<Move>& t) {
+  std::vector<std::string> s;
+  for (Move m : t) s.push_back(to_uci(m));
+  return join_turn(s);
+}
+
+int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress) {
+  if (mate < 1) throw UserError("--mate must be at least 1");
+  Variant v = make_variant(c.variant);
+  GameRecord game(v);
+  setup(game, c);
+  Position& pos = game.position();
+  GameResult before = evaluate(pos);
+  if (before.outcome != Outcome::kOngoing)
+    throw UserError(std::string("the game is already over: ") + outcome_name(before.outcome));
+  SolveOptions opt;
+  opt.mate_in = mate;
+  opt.all_solutions = !first;
+  opt.node_limit = nodes;
+  opt.time_limit_s = seconds;
+  progress = progress || (!c.json && isatty(2));
+  if (progress) opt.progress = [](const std::string& s) { fmt::print(stderr, "{}\n", s); };
+  MateSolver solver;
+  SolveResult r = solver.solve(pos, opt);
+  json sols = json::array(), lines = json::array();
+  for (const auto& k : r.keys) sols.push_back(json::array({turn_text(k)}));
+  for (const auto& l : r.lines) {
+    json turns = json::array();
+    for (const auto& t : l) turns.push_back(turn_text(t));
+    lines.push_back(turns);
+  }
+  if (c.json) {
+    json out = {{"variant", v.id},       {"fen", to_fen(pos)},
+                {"mate", r.mate},        {"mate_in", mate},
+                {"solutions", sols},     {"lines", lines},
+                {"nodes", r.nodes},      {"time_ms", std::int64_t(r.seconds * 1000)},
+                {"complete", r.complete}};
+    if (r.mate) out["length"] = r.mate_length;
+    std::cout << out.dump() << "\n";
+  } else {
+    if (r.mate) {
+      fmt::print("mate in {} ({} key{}):\n", r.mate_length, r.keys.size(), r.keys.size() == 1 ? "" : "s");
+      for (const auto& l : lines) {
+        std::string s;
+        for (const auto& t : l) s += (s.empty() ? "" : "  ") + t.get<std::string>();
+        fmt::print("  {}\n", s);
+      }
+    } else {
+      fmt::print("{}\n", r.complete ? fmt::format("no mate in {}", mate)
+                                    : fmt::format("no mate found in {} before the limit", mate));
+    }
+    fmt::print("{} nodes, {:.3f} s\n", r.nodes, r.seconds);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -352,6 +409,19 @@ int main(int argc, char** argv) {
   bool write_pgn_out = false;
   validate->add_flag("--pgn", write_pgn_out, "also print the legal part of the game as PGN in our notation");
 
+  auto* solve =
+      app.add_subcommand("solve", "mate in N turns of the side to move (Progressive: N=1 = one series)");
+  add_common(solve, c);
+  int mate = 1;
+  bool first_only = false;
+  std::uint64_t node_limit = 0;
+  double time_limit = 0;
+  solve->add_option("--mate,-m", mate, "number of the side to move's turns")->required();
+  solve->add_flag("--first", first_only, "stop at the first key instead of listing all");
+  solve->add_option("--nodes", node_limit, "give up after this many nodes");
+  solve->add_option("--time", time_limit, "give up after this many seconds");
+  solve->add_flag("--progress", progress, "report each finished depth on stderr");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -365,6 +435,7 @@ int main(int argc, char** argv) {
       if (!perft->count("--depth")) throw UserError("perft needs --depth N (or --batch FILE)");
       return cmd_perft(c, depth, turns, divide, progress);
     }
+    if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
     if (c.json)

@@ -1,0 +1,230 @@
+#include "engine/solver.hpp"
+
+#include <algorithm>
+
+namespace hc {
+
+namespace {
+
+// The side to move has lost (mate, Italian mate, king capture).
+bool side_to_move_lost(Position& pos, GameResult& r) {
+  r = evaluate(pos);
+  return r.winner.has_value() && *r.winner != pos.side();
+}
+
+}  // namespace
+
+bool MateSolver::out_of_budget() {
+  if (stopped_) return true;
+  if (opt_.node_limit && nodes_ >= opt_.node_limit) stopped_ = true;
+  if (opt_.time_limit_s > 0 && (nodes_ & 1023) == 0 &&
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > opt_.time_limit_s)
+    stopped_ = true;
+  return stopped_;
+}
+
+// Attacker: checks first (they end multi-move turns and restrict the defender), then captures.
+// Defender: captures first (they most often refute).
+void MateSolver::order(Position& pos, MoveList& list, bool attacker) {
+  if (list.size() < 2) return;
+  int score[MoveList::kCapacity];
+  const Color them = ~pos.side();
+  for (int i = 0; i < list.size(); ++i) {
+    Move m = list[i];
+    int s = is_capture_move(pos, m) ? 1 : 0;
+    if (attacker) {
+      Undo u;
+      pos.ops().make(pos, m, u);
+      if (pos.king_board(them) < 0 || pos.ops().checkers(pos, them)) s += 4;
+      pos.undo(u);
+    }
+    score[i] = s;
+  }
+  // Stable insertion sort by descending score (lists are short).
+  for (int i = 1; i < list.size(); ++i) {
+    Move m = list.moves[i];
+    int s = score[i], j = i - 1;
+    for (; j >= 0 && score[j] < s; --j) list.moves[j + 1] = list.moves[j], score[j + 1] = score[j];
+    list.moves[j + 1] = m, score[j + 1] = s;
+  }
+}
+
+bool MateSolver::attack(Position& pos, int turns) {
+  ++nodes_;
+  if (out_of_budget()) return false;
+  const Key k = tt_key(pos, 0, turns);
+  if (auto it = tt_.find(k); it != tt_.end()) return it->second;
+  MoveList list;
+  pos.ops().legal_moves(pos, list);  // empty: the attacker is mated or stalemated (mid-series too): no win
+  order(pos, list, true);
+  bool win = false;
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    win = u.turn_ended ? defend(pos, turns) : attack(pos, turns);
+    pos.undo(u);
+    if (win || stopped_) break;
+  }
+  if (!stopped_) tt_[k] = win;
+  return win;
+}
+
+bool MateSolver::defend(Position& pos, int turns) {
+  GameResult r;
+  if (side_to_move_lost(pos, r)) return true;
+  if (r.outcome != Outcome::kOngoing) return false;  // stalemate or a draw rule: no mate
+  if (turns <= 1) return false;
+  return defend_moves(pos, turns);
+}
+
+bool MateSolver::defend_moves(Position& pos, int turns) {
+  ++nodes_;
+  if (out_of_budget()) return false;
+  const Key k = tt_key(pos, 1, turns);
+  if (auto it = tt_.find(k); it != tt_.end()) return it->second;
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  // No move mid-turn: progressive stalemate (a draw), not a mate.
+  bool all_lose = !list.empty();
+  order(pos, list, false);
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    bool lose;
+    if (u.turn_ended) {
+      // A defender's move that captured or exploded the attacker's king has won for the defender.
+      lose = pos.king_board(attacker_) >= 0 && attack(pos, turns - 1);
+    } else {
+      lose = defend_moves(pos, turns);
+    }
+    pos.undo(u);
+    if (!lose || stopped_) {
+      all_lose = false;
+      break;
+    }
+  }
+  if (!stopped_) tt_[k] = all_lose;
+  return all_lose;
+}
+
+namespace {
+
+void play_turn(Position& pos, const std::vector<Move>& turn, std::vector<Undo>& undos) {
+  for (Move m : turn) {
+    undos.emplace_back();
+    pos.ops().make(pos, m, undos.back());
+  }
+}
+void take_back(Position& pos, std::vector<Undo>& undos, std::size_t keep) {
+  while (undos.size() > keep) {
+    pos.undo(undos.back());
+    undos.pop_back();
+  }
+}
+
+}  // namespace
+
+// The attacker's first winning turn found depth-first (the table makes this cheap after the search).
+bool MateSolver::find_winning_turn(Position& pos, int turns, std::vector<Move>& turn) {
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  order(pos, list, true);
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    turn.push_back(m);
+    bool found = u.turn_ended ? defend(pos, turns) : find_winning_turn(pos, turns, turn);
+    pos.undo(u);
+    if (found) return true;
+    turn.pop_back();
+  }
+  return false;
+}
+
+// Main line from a key: the key, then the defence that delays the mate longest, the attacker's next winning
+// turn, and so on.
+void MateSolver::build_line(Position& pos, int turns, const std::vector<Move>& key,
+                            std::vector<std::vector<Move>>& line) {
+  std::vector<Undo> undos;
+  std::vector<Move> turn = key;
+  for (int guard = 0; guard < 2 * opt_.mate_in + 2 && !stopped_; ++guard) {
+    if (guard > 0) {
+      turn.clear();
+      if (!find_winning_turn(pos, turns, turn)) break;
+    }
+    line.push_back(turn);
+    play_turn(pos, turn, undos);
+    GameResult r;
+    if (side_to_move_lost(pos, r) || turns <= 1) break;
+    std::vector<Move> best;
+    int best_len = 0;
+    for_each_turn(
+        pos,
+        [&](const std::vector<Move>& d) {  // called with the defender's turn d already played
+          int k = 1;
+          while (k < turns - 1 && !attack(pos, k)) ++k;
+          if (k > best_len) best_len = k, best = d;
+        },
+        5000);
+    if (best.empty()) break;
+    line.push_back(best);
+    play_turn(pos, best, undos);
+    turns = best_len;
+  }
+  take_back(pos, undos, 0);
+}
+
+SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
+  opt_ = opt;
+  attacker_ = pos.side();
+  nodes_ = 0;
+  stopped_ = false;
+  tt_.clear();
+  start_ = std::chrono::steady_clock::now();
+  SolveResult res;
+  int mate_length = 0;
+  // Iterative deepening: the shortest mate first, so a key is reported with its true length.
+  for (int n = 1; n <= opt.mate_in && !stopped_; ++n) {
+    res.keys.clear();
+    std::vector<Move> prefix;
+    std::function<void(int)> keys_from = [&](int) {  // every complete first turn
+      MoveList list;
+      pos.ops().legal_moves(pos, list);
+      order(pos, list, true);
+      ++nodes_;
+      for (Move m : list) {
+        if (stopped_ || (!opt.all_solutions && !res.keys.empty())) return;
+        Undo u;
+        pos.ops().make(pos, m, u);
+        prefix.push_back(m);
+        if (u.turn_ended) {
+          if (defend(pos, n)) res.keys.push_back(prefix);
+        } else {
+          keys_from(0);
+        }
+        prefix.pop_back();
+        pos.undo(u);
+      }
+    };
+    keys_from(0);
+    if (opt.progress)
+      opt.progress("mate in " + std::to_string(n) + ": " + std::to_string(res.keys.size()) + " key(s), " +
+                   std::to_string(nodes_) + " nodes");
+    if (!res.keys.empty()) {
+      res.mate = true;
+      mate_length = n;
+      break;
+    }
+  }
+  for (const auto& key : res.keys) {
+    res.lines.emplace_back();
+    build_line(pos, mate_length, key, res.lines.back());
+  }
+  res.mate_length = mate_length;
+  res.complete = !stopped_;
+  res.nodes = nodes_;
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return res;
+}
+
+}  // namespace hc

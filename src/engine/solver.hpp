@@ -1,0 +1,65 @@
+// Mate-in-N solver counted in complete turns of the side to move (issue 3 §2): finds every first turn after
+// which the side to move mates (checkmate, Italian mate, king capture) within N of its own turns whatever the
+// opponent does. Generic over every variant the kernel supports; a turn of several moves is searched move by
+// move.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "rules/game.hpp"
+
+namespace hc {
+
+struct SolveOptions {
+  int mate_in = 1;               // turns of the side to move (shorter mates are found first)
+  bool all_solutions = true;     // false: stop at the first key
+  std::uint64_t node_limit = 0;  // 0 = none
+  double time_limit_s = 0;       // 0 = none
+  std::function<void(const std::string&)> progress;  // optional progress lines
+};
+
+struct SolveResult {
+  bool mate = false;
+  bool complete = true;                               // false: stopped by a limit before the search finished
+  int mate_length = 0;                                // in turns of the side to move
+  std::vector<std::vector<Move>> keys;                // each key: the moves of the first turn
+  std::vector<std::vector<std::vector<Move>>> lines;  // per key, a main line: turns (attacker, defender, …)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+class MateSolver {
+ public:
+  SolveResult solve(Position& pos, const SolveOptions& opt);
+
+ private:
+  // The attacker is to move (possibly mid-turn) with `turns` of its turns left (this one included).
+  bool attack(Position& pos, int turns);
+  // The defender is to move at the start of its turn; `turns` attacker turns remain after it.
+  bool defend(Position& pos, int turns);
+  // Inside the defender's turn: every continuation must lose.
+  bool defend_moves(Position& pos, int turns);
+  bool out_of_budget();
+  void order(Position& pos, MoveList& list, bool attacker);
+  bool find_winning_turn(Position& pos, int turns, std::vector<Move>& turn);
+  void build_line(Position& pos, int turns, const std::vector<Move>& key,
+                  std::vector<std::vector<Move>>& line);
+
+  Color attacker_ = kWhite;
+  SolveOptions opt_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  std::chrono::steady_clock::time_point start_;
+  // Transposition table: (position key, role, turns) -> proven result.
+  std::unordered_map<Key, bool> tt_;
+  Key tt_key(const Position& pos, int role, int turns) const {
+    return pos.key() ^ (Key(role + 1) * 0x9E3779B97F4A7C15ULL) ^ (Key(turns) * 0xC2B2AE3D27D4EB4FULL);
+  }
+};
+
+}  // namespace hc
