@@ -50,7 +50,9 @@ for t in "${targets[@]}"; do
     mkdir -p "$keep"
     cp "$run/$t/artifacts/"* "$keep/" 2>/dev/null || true
     echo "fuzz: $t FAILED — log tail:" >&2
-    grep -v -e '^#[0-9]' -e '^INFO:' -e ' in fuzzer::' -e ' in __libc_start' -e ' in _start ' "$log" | tail -n 30 >&2
+    grep -v -e '^#[0-9]' -e '^INFO:' -e '^Dictionary:' -e '^NOTE:' -e 'Combine libFuzzer' -e '^0x' -e '^stat::' \
+         -e '^MS:' -e ' in fuzzer::' -e ' in __libc_start' -e ' in _start ' -e 'libc.so' -e ' in raise ' \
+         -e ' in abort ' -e ' in __pthread_kill' -e '__sanitizer_print_stack_trace' "$log" | tail -n 30 >&2
     echo "fuzz: $t: inputs kept in $keep/ (rerun: $dir/tests/fuzz/$t FILE)" >&2
   fi
 done

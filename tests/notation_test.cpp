@@ -44,6 +44,12 @@ TEST(Fen, ErrorsSayWhatAndWhere) {
       {"chess", "4k3/8/8/8/8/8/8/4K2r b - - 0 1", "is in check", 22},
       {"alice", "4k3/8/8/8/8/8/8/4K3|K7 w - - 0 1", "16 files", 0},
       {"marseillais", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 made=2", "made=2 but this turn has 2", 36},
+      // Found by fuzzing: more than 16 men a side overflowed the move list in Alice; huge counters
+      // overflowed.
+      {"alice", "kn2|Q2Q/nn1Q1Q|Q1/Q2|Q4/|Q1Q2|QQ1/2|Q1Q2|Q/1Q2|Q3/1|Q4|QQ/Q2|Q1Q1K w - - 0 1",
+       "White has 23 men", 1},
+      {"chess", "4k3/8/8/8/8/8/8/4K3 b - - 999999999 1", "no-progress counter too large", 27},
+      {"chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 123456789", "move number too large", 29},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.fen);
@@ -183,4 +189,22 @@ TEST(Variants, CompositionAndClashes) {
   EXPECT_NE(message("atomix").find("unknown variant id 'atomix'"), std::string::npos);
   EXPECT_NE(message("alice+").find("empty component"), std::string::npos);
   EXPECT_NE(message("alice:ep=sometimes").find("bad option"), std::string::npos);
+}
+
+// Found by fuzzing: after an e.p. capture by the first move of a Marseillais turn, the other right stays only
+// while some pawn can still use it (otherwise the played position and its FEN disagreed).
+TEST(Fen, MarseillaisPairRightDroppedWhenUnusable) {
+  Variant v = make_variant("marseillais");
+  Position pos, again;
+  set_fen(pos, v, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6,f6 0 3");
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e5d6"), u);
+  EXPECT_EQ(to_fen(pos), "rnbqkbnr/ppp1p1pp/3P4/5p2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3 made=1");
+  set_fen(again, v, to_fen(pos));
+  EXPECT_EQ(again.key(), pos.key());
+  // With a second white pawn on g5 the f6 right survives for the second move.
+  set_fen(pos, v, "rnbqkbnr/ppp1p1pp/8/3pPpP1/8/8/PPPP1P1P/RNBQKBNR w KQkq d6,f6 0 3");
+  pos.ops().make(pos, parse_uci(pos, "e5d6"), u);
+  EXPECT_EQ(to_fen(pos), "rnbqkbnr/ppp1p1pp/3P4/5pP1/8/8/PPPP1P1P/RNBQKBNR w KQkq f6 0 3 made=1");
+  EXPECT_NO_THROW(parse_uci(pos, "g5f6"));
 }

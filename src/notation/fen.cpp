@@ -54,7 +54,8 @@ char piece_char(Piece p) {
 }
 
 int parse_int(const Field& f, const char* what) {
-  if (f.text.empty() || f.text.size() > 9) throw NotationError(std::string("bad ") + what, f.column);
+  if (f.text.size() > 8) throw NotationError(std::string(what) + " too large (at most 99999999)", f.column);
+  if (f.text.empty()) throw NotationError(std::string("bad ") + what, f.column);
   int v = 0;
   for (char c : f.text) {
     if (!std::isdigit(static_cast<unsigned char>(c)))
@@ -155,10 +156,12 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
       throw NotationError("placement has " + std::to_string(8 - rank) + " ranks (expected 8)", f.column);
   }
   for (Color c : {kWhite, kBlack}) {
-    int kings = 0;
-    for (int b = 0; b < nboards; ++b) kings += popcount(pos.pieces(b, c, kKing));
-    if (kings > 1)
-      throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has more than one king", 1);
+    int kings = 0, men = 0;
+    for (int b = 0; b < nboards; ++b)
+      kings += popcount(pos.pieces(b, c, kKing)), men += popcount(pos.pieces(b, c));
+    const std::string side = c == kWhite ? "White" : "Black";
+    if (kings > 1) throw NotationError(side + " has more than one king", 1);
+    if (men > 16) throw NotationError(side + " has " + std::to_string(men) + " men (at most 16)", 1);
   }
   TurnState& st = pos.state();
 

@@ -176,7 +176,8 @@ std::vector<Token> tokenize(const std::string& mt, int first_line) {
     while (d < word.size() && std::isdigit(static_cast<unsigned char>(word[d]))) ++d;
     if (d > 0 && (d == word.size() || word[d] == '.')) {
       Token t{Token::kNumber, word.substr(0, d), l, cl};
-      t.number = std::stoi(word.substr(0, std::min<std::size_t>(d, 8)));
+      if (d > 8) throw NotationError("move number '" + word.substr(0, d) + "' too large", cl, l);
+      t.number = std::stoi(word.substr(0, d));
       out.push_back(t);
       std::size_t dots = d;
       while (dots < word.size() && word[dots] == '.') ++dots;

@@ -68,8 +68,9 @@ inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_c
   if (st.ep_pending)
     st.ep_pending = ep_capturable(pos, st.ep_pending, pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
   if (st.ep_now) {
+    // The pair rule: after an e.p. first move the other right stays, while some pawn can still use it.
     if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0)
-      st.ep_now &= ~bb(m.to());
+      st.ep_now = ep_capturable(pos, st.ep_now & ~bb(m.to()), ~pos.side());
     else if (r.ep_when != EpWhen::kAny)
       st.ep_now = 0;
   }

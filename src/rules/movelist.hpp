@@ -1,14 +1,21 @@
 #pragma once
+#include <cassert>
+
 #include "core/types.hpp"
 
 namespace hc {
 
 // Fixed-capacity move list: no heap allocation in the hot path.
 struct MoveList {
-  static constexpr int kCapacity = 320;
+  // Positions are limited to 16 men a side (set_fen), which bounds the moves: at most 15 queens and a king,
+  // 413 moves even in Alice, where the other board's men do not block.
+  static constexpr int kCapacity = 512;
   Move moves[kCapacity];
   int count = 0;
-  void push(Move m) { moves[count++] = m; }
+  void push(Move m) {
+    assert(count < kCapacity);
+    moves[count++] = m;
+  }
   int size() const { return count; }
   bool empty() const { return count == 0; }
   Move* begin() { return moves; }
