@@ -13,6 +13,7 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
+#include "protocol/uci.hpp"
 #include "rules/game.hpp"
 #include "variants/registry.hpp"
 
@@ -422,6 +423,8 @@ int main(int argc, char** argv) {
   solve->add_option("--time", time_limit, "give up after this many seconds");
   solve->add_flag("--progress", progress, "report each finished depth on stderr");
 
+  auto* uci = app.add_subcommand("uci", "speak UCI on standard input/output (see docs/protocols.md)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -435,6 +438,7 @@ int main(int argc, char** argv) {
       if (!perft->count("--depth")) throw UserError("perft needs --depth N (or --batch FILE)");
       return cmd_perft(c, depth, turns, divide, progress);
     }
+    if (*uci) return run_uci(std::cin, std::cout);
     if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {

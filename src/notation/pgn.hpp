@@ -43,8 +43,8 @@ struct Replay {
 // grouping against the rules. Stops at the first error.
 Replay replay_movetext(GameRecord& game, const PgnGame& pgn);
 
-// Movetext of the game in our notation: "1. e4,Nf3 d5,dxe4 2. …"; Progressive schedules number every turn by its
-// series ("1. d4 2. c5,cxd4 3. e4,e5,Na3"), as the sources do.
+// Movetext of the game in our notation: "1. e4,Nf3 d5,dxe4 2. …"; Progressive schedules number every turn by
+// its series ("1. d4 2. c5,cxd4 3. e4,e5,Na3"), as the sources do.
 std::string write_movetext(const Variant& v, const std::string& start_fen, const std::vector<Move>& moves);
 std::string write_pgn(const Variant& v, const std::string& start_fen, const std::vector<Move>& moves,
                       const std::vector<std::pair<std::string, std::string>>& extra_tags,

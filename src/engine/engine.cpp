@@ -1,0 +1,101 @@
+#include "engine/engine.hpp"
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+
+namespace hc {
+
+Engine::Engine() { set_variant("chess"); }
+
+Engine::~Engine() {
+  stop();
+  wait();
+}
+
+void Engine::set_variant(const std::string& id) {
+  auto v = std::make_unique<Variant>(make_variant(id));
+  stop();
+  wait();
+  variant_ = std::move(v);
+  game_ = std::make_unique<GameRecord>(*variant_);
+  turn_keys_.assign(1, game_->position().key());
+}
+
+void Engine::new_game() {
+  stop();
+  wait();
+  search_.clear();
+  game_ = std::make_unique<GameRecord>(*variant_);
+  turn_keys_.assign(1, game_->position().key());
+}
+
+void Engine::set_hash_mb(std::size_t mb) {
+  stop();
+  wait();
+  search_.resize_hash(mb);
+}
+
+void Engine::set_position(const std::string& fen, const std::vector<std::string>& tokens, bool ply_by_ply) {
+  stop();
+  wait();
+  auto g = std::make_unique<GameRecord>(*variant_);
+  if (!fen.empty()) g->set_fen(fen);
+  std::vector<Key> keys{g->position().key()};
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& tok = tokens[i];
+    std::vector<std::string> moves;
+    if (ply_by_ply) {
+      moves.push_back(tok);
+    } else {
+      std::size_t a = 0;
+      for (;;) {
+        std::size_t b = tok.find(',', a);
+        moves.push_back(tok.substr(a, b == std::string::npos ? b : b - a));
+        if (b == std::string::npos) break;
+        a = b + 1;
+      }
+    }
+    Position& pos = g->position();
+    if (!ply_by_ply && pos.state().made != 0)
+      throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "' starts in the middle of a turn");
+    for (std::size_t j = 0; j < moves.size(); ++j) {
+      Move m;
+      try {
+        m = parse_move(pos, moves[j]);
+      } catch (const NotationError& e) {
+        throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "': " + e.what());
+      }
+      g->play(m);
+      const bool ended = pos.state().made == 0;
+      if (!ply_by_ply && ended != (j + 1 == moves.size()))
+        throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "': " +
+                            (ended ? "the turn ended after '" + moves[j] + "' (check, mate or quota)"
+                                   : "the turn is not complete (more moves are due)"));
+      if (ended) keys.push_back(pos.key());
+    }
+  }
+  game_ = std::move(g);
+  turn_keys_ = std::move(keys);
+}
+
+void Engine::go(const SearchLimits& limits, std::function<void(const SearchInfo&)> on_info,
+                std::function<void(const std::vector<Move>&)> done) {
+  stop();
+  wait();
+  // The search works on its own copy of the game's position.
+  auto pos = std::make_shared<Position>(game_->position());
+  std::vector<Key> history = turn_keys_;
+  if (game_->position().state().made == 0 && !history.empty()) history.pop_back();  // the root itself
+  thread_ = std::thread([this, pos, history, limits, on_info, done] {
+    std::vector<Move> best = search_.think(*pos, history, limits, on_info);
+    if (done) done(best);
+  });
+}
+
+void Engine::stop() { search_.stop(); }
+
+void Engine::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace hc

@@ -1,0 +1,321 @@
+#include "engine/search.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "engine/eval.hpp"
+
+namespace hc {
+
+namespace {
+
+constexpr int kMaxPly = 240;
+Move g_pv[kMaxPly + 2][kMaxPly + 2];
+int g_pv_len[kMaxPly + 2];
+
+int to_tt(int score, int turns) {
+  if (score >= kMateBound) return score + turns;
+  if (score <= -kMateBound) return score - turns;
+  return score;
+}
+int from_tt(int score, int turns) {
+  if (score >= kMateBound) return score - turns;
+  if (score <= -kMateBound) return score + turns;
+  return score;
+}
+
+}  // namespace
+
+Search::Search(std::size_t hash_mb) { resize_hash(hash_mb); }
+
+void Search::resize_hash(std::size_t mb) {
+  std::size_t n = 1;
+  while (n * 2 * sizeof(Entry) <= std::max<std::size_t>(mb, 1) * 1024 * 1024) n *= 2;
+  tt_.assign(n, Entry{});
+  clear();
+}
+
+void Search::clear() {
+  std::fill(tt_.begin(), tt_.end(), Entry{});
+  std::memset(killers_, 0, sizeof(killers_));
+  std::memset(history_, 0, sizeof(history_));
+}
+
+// A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
+// Marseillais turns cost 1.3 plies and a 7-move Progressive series 1.75.
+int Search::move_cost(const Position& pos) const {
+  const int q = pos.state().quota;
+  if (q <= 1) return kDepthUnit;
+  return std::max(kDepthUnit / 4, 2 * kDepthUnit / (q + 1));
+}
+
+bool Search::time_up() {
+  if (stop_.load(std::memory_order_relaxed)) return true;
+  if ((nodes_ & 1023) == 0) {
+    if (node_limit_ && nodes_ >= node_limit_) stop_ = true;
+    if (hard_time_ > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= hard_time_)
+      stop_ = true;
+  }
+  return stop_.load(std::memory_order_relaxed);
+}
+
+bool Search::is_repetition(const Position& pos, int) const {
+  if (pos.state().made) return false;
+  const Key k = pos.key();
+  // path_'s last entry is this position itself.
+  for (std::size_t i = 0; i + 1 < path_.size(); ++i)
+    if (path_[i] == k) return true;
+  return false;
+}
+
+int Search::terminal_score(Position& pos, int turns) {
+  GameResult r = evaluate(pos);
+  if (r.winner) return *r.winner == pos.side() ? kMate - turns : -kMate + turns;
+  return 0;
+}
+
+void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
+  int score[MoveList::kCapacity];
+  const int b_side = pos.side();
+  for (int i = 0; i < list.size(); ++i) {
+    Move m = list[i];
+    int s;
+    if (m == tt_move) {
+      s = 1 << 30;
+    } else if (is_capture_move(pos, m)) {
+      Piece victim =
+          m.kind() == MoveKind::kEnPassant ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
+      Piece mover = pos.at(m.from_board(), m.from());
+      s = (1 << 24) + 64 * int(type_of(victim)) - int(type_of(mover));
+    } else if (m.kind() == MoveKind::kPromotion) {
+      s = (1 << 23) + int(m.promotion());
+    } else if (ply < 256 && (m == killers_[ply][0] || m == killers_[ply][1])) {
+      s = (1 << 22) + (m == killers_[ply][0]);
+    } else {
+      s = history_[b_side][m.from()][m.to()];
+    }
+    score[i] = s;
+  }
+  for (int i = 1; i < list.size(); ++i) {
+    Move m = list.moves[i];
+    int s = score[i], j = i - 1;
+    for (; j >= 0 && score[j] < s; --j) list.moves[j + 1] = list.moves[j], score[j + 1] = score[j];
+    list.moves[j + 1] = m, score[j + 1] = s;
+  }
+}
+
+int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int qdepth) {
+  ++nodes_;
+  g_pv_len[ply] = 0;
+  seldepth_ = std::max(seldepth_, ply);
+  const Color us = pos.side();
+  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
+  if (time_up() || ply >= kMaxPly) return evaluate_position(pos);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  if (list.empty()) return terminal_score(pos, turns);
+  const bool evading = pos.state().made == 0 && in_check(pos) && qdepth > -4;
+  int best = -kInfinite;
+  if (!evading) {
+    best = evaluate_position(pos);
+    if (best >= beta) return best;
+    alpha = std::max(alpha, best);
+    list.keep_if([&](Move m) { return is_capture_move(pos, m) || m.kind() == MoveKind::kPromotion; });
+    if (qdepth < -8) return best;
+  }
+  order(pos, list, Move(), ply);
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    int score = u.turn_ended ? -quiesce(pos, -beta, -alpha, ply + 1, turns + 1, qdepth - 1)
+                             : quiesce(pos, alpha, beta, ply + 1, turns, qdepth - 1);
+    pos.undo(u);
+    if (stop_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int turns, bool pv_node) {
+  g_pv_len[ply] = 0;
+  const Color us = pos.side();
+  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
+  if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, turns, 0);
+  ++nodes_;
+  seldepth_ = std::max(seldepth_, ply);
+  if (time_up()) return 0;
+  const TurnState& st = pos.state();
+  const bool turn_start = st.made == 0;
+  if (turn_start && ply > 0) {
+    if (is_repetition(pos, ply)) return 0;
+    const Rules& r = pos.rules();
+    if (st.no_progress >= r.progress_limit) return 0;
+  }
+  // Transposition table.
+  const Key key = pos.key();
+  Entry& e = tt_[key & (tt_.size() - 1)];
+  Move tt_move{};
+  if (e.key == key) {
+    tt_move = Move(e.move & 63, (e.move >> 6) & 63, MoveKind((e.move >> 12) & 7),
+                   PieceType((e.move >> 15) & 7), (e.move >> 18) & 7, (e.move >> 21) & 7);
+    if (!pv_node && e.depth >= depth) {
+      int s = from_tt(e.score, turns);
+      if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;
+    }
+  }
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  if (list.empty()) return terminal_score(pos, turns);
+  order(pos, list, tt_move, ply);
+  const int cost = move_cost(pos);
+  const int alpha0 = alpha;
+  int best = -kInfinite;
+  Move best_move{};
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    Undo u;
+    pos.ops().make(pos, m, u);
+    const bool passed = u.turn_ended;
+    if (passed && pos.state().made == 0) path_.push_back(pos.key());
+    const int d = depth - cost;
+    int score;
+    auto child = [&](int a, int b, bool pv) {
+      return passed ? -search(pos, -b, -a, d, ply + 1, turns + 1, pv)
+                    : search(pos, a, b, d, ply + 1, turns, pv);
+    };
+    if (i == 0) {
+      score = child(alpha, beta, pv_node);
+    } else {
+      score = child(alpha, alpha + 1, false);  // principal-variation search: prove the first move best
+      if (score > alpha && score < beta) score = child(alpha, beta, pv_node);
+    }
+    if (passed && pos.state().made == 0) path_.pop_back();
+    pos.undo(u);
+    if (stop_) return 0;
+    if (score > best) {
+      best = score;
+      best_move = m;
+      if (score > alpha) {
+        alpha = score;
+        g_pv[ply][0] = m;
+        std::memcpy(&g_pv[ply][1], &g_pv[ply + 1][0], sizeof(Move) * g_pv_len[ply + 1]);
+        g_pv_len[ply] = g_pv_len[ply + 1] + 1;
+        if (alpha >= beta) {
+          if (!is_capture_move(pos, m) && ply < 256) {
+            if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+            int& h = history_[us][m.from()][m.to()];
+            h = std::min(h + depth * depth / 64 + 1, 1 << 20);
+          }
+          break;
+        }
+      }
+    }
+  }
+  e.key = key;
+  e.score = std::int16_t(to_tt(best, turns));
+  e.depth = std::int16_t(depth);
+  e.move = best_move.raw();
+  e.bound = best >= beta ? 2 : best > alpha0 ? 3 : 1;
+  e.age = age_;
+  return best;
+}
+
+std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                                const std::function<void(const SearchInfo&)>& on_iteration) {
+  stop_ = false;
+  nodes_ = 0;
+  seldepth_ = 0;
+  node_limit_ = limits.nodes;
+  start_ = std::chrono::steady_clock::now();
+  hard_time_ = limits.movetime_s > 0 ? limits.movetime_s : limits.hard_time_s;
+  ++age_;
+  const Color root_side = pos.side();
+  MoveList root;
+  pos.ops().legal_moves(pos, root);
+  if (root.empty()) return {};
+  std::vector<Move> best_line;
+  const int max_depth = limits.depth > 0 ? limits.depth : 64;
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    path_ = history;
+    if (pos.state().made == 0) path_.push_back(pos.key());
+    seldepth_ = 0;
+    int score = search(pos, -kInfinite, kInfinite, depth * kDepthUnit, 0, 0, true);
+    if (stop_ && depth > 1) break;  // an unfinished iteration is not trusted
+    best_line.assign(g_pv[0], g_pv[0] + g_pv_len[0]);
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = seldepth_;
+    info.score = score;
+    info.nodes = nodes_;
+    info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (std::abs(score) >= kMateBound) {
+      info.mate = true;
+      int n = kMate - std::abs(score);  // turn changes until the mated side is to move
+      info.mate_turns = score > 0 ? (n + 1) / 2 : -((n + 1) / 2);
+    }
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < 1000 && i < tt_.size(); ++i) used += tt_[i].age == age_;
+    info.hashfull = int(used * 1000 / std::min<std::size_t>(1000, tt_.size()));
+    // Group the line into turns.
+    std::vector<Undo> undos;
+    std::vector<Move> turn;
+    for (Move m : best_line) {
+      undos.emplace_back();
+      pos.ops().make(pos, m, undos.back());
+      turn.push_back(m);
+      if (undos.back().turn_ended) info.pv.push_back(turn), turn.clear();
+    }
+    if (!turn.empty()) info.pv.push_back(turn);
+    for (auto it = undos.rbegin(); it != undos.rend(); ++it) pos.undo(*it);
+    if (on_iteration) on_iteration(info);
+    if (stop_) break;
+    if (info.mate && info.mate_turns > 0 && (limits.mate == 0 || info.mate_turns <= limits.mate) &&
+        !limits.infinite)
+      break;
+    if (limits.soft_time_s > 0 && info.seconds >= limits.soft_time_s) break;
+  }
+  // The answer is a whole turn: the line's first turn, completed by short searches if the line ended inside
+  // it.
+  std::vector<Move> turn;
+  std::vector<Undo> undos;
+  for (Move m : best_line) {
+    if (pos.side() != root_side) break;
+    undos.emplace_back();
+    pos.ops().make(pos, m, undos.back());
+    turn.push_back(m);
+    if (undos.back().turn_ended) break;
+  }
+  if (turn.empty()) turn.push_back(root[0]), undos.emplace_back(), pos.ops().make(pos, root[0], undos.back());
+  while (!undos.back().turn_ended && pos.side() == root_side) {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    if (list.empty()) break;
+    bool saved_stop = stop_;
+    stop_ = false;
+    double saved_hard = hard_time_;
+    hard_time_ = 0;
+    std::uint64_t saved_limit = node_limit_;
+    node_limit_ = 0;
+    path_ = history;
+    search(pos, -kInfinite, kInfinite, kDepthUnit, 0, 0, true);
+    stop_ = saved_stop;
+    hard_time_ = saved_hard;
+    node_limit_ = saved_limit;
+    Move m = g_pv_len[0] ? g_pv[0][0] : list[0];
+    if (!list.contains(m)) m = list[0];
+    undos.emplace_back();
+    pos.ops().make(pos, m, undos.back());
+    turn.push_back(m);
+  }
+  for (auto it = undos.rbegin(); it != undos.rend(); ++it) pos.undo(*it);
+  return turn;
+}
+
+}  // namespace hc

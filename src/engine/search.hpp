@@ -1,0 +1,86 @@
+// Game-tree search for every variant the kernel supports (issue 3 §1): iterative deepening,
+// principal-variation alpha-beta over moves where the score changes sign only when the turn passes, a
+// transposition table keyed on the full turn state, quiescence over the variant's own captures, and move
+// ordering. Depth is counted in turns: a move costs a share of a turn (a whole turn of a 7-move Progressive
+// series costs about two plies), so long turns do not starve the search.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rules/game.hpp"
+
+namespace hc {
+
+constexpr int kInfinite = 32000;
+constexpr int kMate = 31000;  // kMate - n: the side to move mates after n turn changes
+constexpr int kMateBound = kMate - 1000;
+constexpr int kDepthUnit = 16;  // one turn of one move
+
+struct SearchLimits {
+  int depth = 0;            // in turns (plies for one-move variants); 0 = no limit
+  std::uint64_t nodes = 0;  // 0 = no limit
+  double movetime_s = 0;    // exact time for this move; 0 = none
+  double soft_time_s = 0;   // time management: stop iterating after this
+  double hard_time_s = 0;   // time management: abort the search after this
+  int mate = 0;             // search for a mate in this many own turns
+  bool infinite = false;
+};
+
+struct SearchInfo {
+  int depth = 0, seldepth = 0;
+  int score = 0;  // centipawns, side to move's view
+  bool mate = false;
+  int mate_turns = 0;  // > 0: we mate in this many of our turns; < 0: we are mated
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int hashfull = 0;                   // per mille
+  std::vector<std::vector<Move>> pv;  // turns
+};
+
+class Search {
+ public:
+  explicit Search(std::size_t hash_mb = 16);
+  void resize_hash(std::size_t mb);
+  void clear();
+  // Searches `pos` (left unchanged). `history` holds the hashes of the positions at the start of earlier
+  // turns of the game (repetition). Returns the best complete turn.
+  std::vector<Move> think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                          const std::function<void(const SearchInfo&)>& on_iteration);
+  void stop() { stop_.store(true); }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Entry {
+    Key key;
+    std::int16_t score;
+    std::int16_t depth;
+    std::uint32_t move;
+    std::uint8_t bound;  // 1 upper, 2 lower, 3 exact
+    std::uint8_t age;
+  };
+  int search(Position& pos, int alpha, int beta, int depth, int ply, int turns, bool pv_node);
+  int quiesce(Position& pos, int alpha, int beta, int ply, int turns, int qdepth);
+  int move_cost(const Position& pos) const;
+  void order(Position& pos, MoveList& list, Move tt_move, int ply);
+  bool is_repetition(const Position& pos, int ply) const;
+  int terminal_score(Position& pos, int turns);
+  bool time_up();
+  void extract_pv(Position& pos, std::vector<std::vector<Move>>& pv);
+
+  std::vector<Entry> tt_;
+  std::uint8_t age_ = 0;
+  std::atomic<bool> stop_{false};
+  std::uint64_t nodes_ = 0, node_limit_ = 0;
+  double hard_time_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  int seldepth_ = 0;
+  Move killers_[256][2];
+  int history_[2][64][64];
+  std::vector<Key> path_;  // keys at turn starts: game history, then the search path
+};
+
+}  // namespace hc

@@ -1,0 +1,241 @@
+#include "protocol/uci.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include "engine/engine.hpp"
+#include "notation/move_text.hpp"
+
+namespace hc {
+
+namespace {
+
+class Uci {
+ public:
+  Uci(std::ostream& out) : out_(out) {}
+
+  void say(const std::string& line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    out_ << line << "\n" << std::flush;
+  }
+
+  bool handle(const std::string& line) {
+    std::istringstream is(line);
+    std::string cmd;
+    if (!(is >> cmd)) return true;
+    if (cmd == "uci")
+      identify();
+    else if (cmd == "isready")
+      say("readyok");
+    else if (cmd == "ucinewgame")
+      engine_.new_game();
+    else if (cmd == "setoption")
+      set_option(is);
+    else if (cmd == "position")
+      position(is);
+    else if (cmd == "go")
+      go(is);
+    else if (cmd == "stop")
+      engine_.stop();
+    else if (cmd == "ponderhit")
+      engine_.stop();  // pondering is a plain infinite search for now
+    else if (cmd == "quit") {
+      engine_.stop();
+      engine_.wait();
+      return false;
+    } else if (cmd == "d")
+      say(to_fen_line());
+    else
+      say("info string unknown command '" + cmd + "'");
+    return true;
+  }
+
+  void finish() { engine_.wait(); }
+
+ private:
+  void identify() {
+    say("id name heterochess");
+    say("id author the heterochess developers");
+    std::string combo = "option name UCI_Variant type combo default chess";
+    for (const auto& v : variant_catalogue()) combo += " var " + v.id;
+    say(combo);
+    say("option name Variant type string default <empty>");
+    say("option name PlyByPly type check default false");
+    say("option name Hash type spin default 16 min 1 max 4096");
+    say("option name Ponder type check default false");
+    say("uciok");
+  }
+
+  std::string to_fen_line();
+
+  void set_variant(const std::string& id) {
+    try {
+      engine_.set_variant(id);
+      say("info string variant " + engine_.variant().id);
+    } catch (const std::exception& e) {
+      say(std::string("info string error: ") + e.what());
+    }
+  }
+
+  void set_option(std::istringstream& is) {
+    std::string word, name, value;
+    is >> word;  // "name"
+    while (is >> word && word != "value") name += (name.empty() ? "" : " ") + word;
+    std::getline(is, value);
+    value.erase(0, value.find_first_not_of(' '));
+    std::string lname = name;
+    std::transform(lname.begin(), lname.end(), lname.begin(), ::tolower);
+    if (lname == "uci_variant") {
+      if (composition_.empty())
+        set_variant(value);
+      else
+        say("info string note: Variant '" + composition_ + "' is set and takes precedence");
+      selected_ = value;
+    } else if (lname == "variant") {
+      composition_ = value == "<empty>" ? "" : value;
+      set_variant(composition_.empty() ? selected_ : composition_);
+    } else if (lname == "plybyply") {
+      ply_by_ply_ = value == "true";
+    } else if (lname == "hash") {
+      try {
+        engine_.set_hash_mb(std::size_t(std::max(1, std::min(4096, std::stoi(value)))));
+      } catch (const std::exception&) {
+        say("info string error: bad Hash value '" + value + "'");
+      }
+    } else if (lname == "ponder") {
+    } else {
+      say("info string error: unknown option '" + name + "'");
+    }
+  }
+
+  void position(std::istringstream& is) {
+    std::string word, fen;
+    is >> word;
+    if (word == "fen") {
+      while (is >> word && word != "moves") fen += (fen.empty() ? "" : " ") + word;
+    } else if (word == "startpos") {
+      is >> word;
+    } else {
+      say("info string error: position needs 'startpos' or 'fen'");
+      return;
+    }
+    std::vector<std::string> tokens;
+    while (is >> word) tokens.push_back(word);
+    try {
+      engine_.set_position(fen, tokens, ply_by_ply_);
+    } catch (const std::exception& e) {
+      say(std::string("info string error: ") + e.what());
+      try {
+        engine_.set_position(fen, {}, ply_by_ply_);
+      } catch (const std::exception&) {
+        engine_.set_position("", {}, ply_by_ply_);
+      }
+    }
+  }
+
+  void go(std::istringstream& is) {
+    SearchLimits lim;
+    double wtime = 0, btime = 0, winc = 0, binc = 0;
+    int movestogo = 0;
+    std::string word;
+    while (is >> word) {
+      auto num = [&]() -> double {
+        double v = 0;
+        if (!(is >> v)) say("info string error: '" + word + "' needs a number");
+        return v;
+      };
+      if (word == "depth")
+        lim.depth = int(num());
+      else if (word == "nodes")
+        lim.nodes = std::uint64_t(num());
+      else if (word == "movetime")
+        lim.movetime_s = num() / 1000.0;
+      else if (word == "wtime")
+        wtime = num() / 1000.0;
+      else if (word == "btime")
+        btime = num() / 1000.0;
+      else if (word == "winc")
+        winc = num() / 1000.0;
+      else if (word == "binc")
+        binc = num() / 1000.0;
+      else if (word == "movestogo")
+        movestogo = int(num());
+      else if (word == "mate")
+        lim.mate = int(num());
+      else if (word == "infinite" || word == "ponder")
+        lim.infinite = true;
+    }
+    const bool white = engine_.game().position().side() == kWhite;
+    const double left = white ? wtime : btime, inc = white ? winc : binc;
+    if (left > 0 && !lim.infinite) {
+      double budget = left / (movestogo > 0 ? movestogo + 1 : 30) + 0.8 * inc;
+      budget = std::min(budget, left * 0.4);
+      lim.soft_time_s = budget * 0.6;
+      lim.hard_time_s = std::min(budget * 2.0, left * 0.5);
+    }
+    const bool ply = ply_by_ply_;
+    engine_.go(
+        lim, [this](const SearchInfo& i) { say(info_line(i)); },
+        [this, ply](const std::vector<Move>& best) {
+          if (best.empty()) {
+            say("bestmove (none)");
+            return;
+          }
+          std::vector<std::string> s;
+          for (Move m : best) s.push_back(to_uci(m));
+          say("bestmove " + (ply ? s.front() : join_turn(s)));
+        });
+  }
+
+  std::string info_line(const SearchInfo& i) const {
+    std::ostringstream o;
+    o << "info depth " << i.depth << " seldepth " << i.seldepth << " score ";
+    if (i.mate)
+      o << "mate " << i.mate_turns;
+    else
+      o << "cp " << i.score;
+    const double secs = std::max(i.seconds, 1e-6);
+    o << " nodes " << i.nodes << " nps " << std::uint64_t(i.nodes / secs) << " hashfull " << i.hashfull
+      << " time " << std::uint64_t(i.seconds * 1000) << " pv";
+    for (const auto& t : i.pv) {
+      std::vector<std::string> s;
+      for (Move m : t) s.push_back(to_uci(m));
+      if (ply_by_ply_)
+        for (const auto& x : s) o << " " << x;
+      else
+        o << " " << join_turn(s);
+    }
+    return o.str();
+  }
+
+  std::ostream& out_;
+  std::mutex mutex_;
+  Engine engine_;
+  std::string selected_ = "chess", composition_;
+  bool ply_by_ply_ = false;
+};
+
+}  // namespace
+
+}  // namespace hc
+
+#include "notation/fen.hpp"
+
+namespace hc {
+namespace {
+std::string Uci::to_fen_line() { return "info string fen " + to_fen(engine_.game().position()); }
+}  // namespace
+
+int run_uci(std::istream& in, std::ostream& out) {
+  Uci uci(out);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!uci.handle(line)) return 0;
+  }
+  uci.finish();
+  return 0;
+}
+
+}  // namespace hc

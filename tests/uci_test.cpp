@@ -1,0 +1,113 @@
+// UCI transcripts (issue 3 §3, §7): the handshake as the UCI specification describes it, variant selection
+// and compositions, turns as comma-joined tokens, ply-by-ply mode, bad input answered with "info string
+// error", and searches that find the RULES.md §9 mates.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "protocol/uci.hpp"
+#include "support.hpp"
+
+using namespace hc;
+
+namespace {
+
+std::vector<std::string> run(const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  run_uci(in, out);
+  std::vector<std::string> lines;
+  std::istringstream o(out.str());
+  for (std::string l; std::getline(o, l);) lines.push_back(l);
+  return lines;
+}
+
+std::string last_with(const std::vector<std::string>& lines, const std::string& prefix) {
+  std::string found;
+  for (const auto& l : lines)
+    if (l.rfind(prefix, 0) == 0) found = l;
+  return found;
+}
+
+}  // namespace
+
+TEST(Uci, Handshake) {
+  auto lines = run("uci\nisready\n");
+  ASSERT_GE(lines.size(), 8u);
+  EXPECT_EQ(lines[0], "id name heterochess");
+  EXPECT_EQ(lines[1].rfind("id author ", 0), 0u);
+  std::string combo = "option name UCI_Variant type combo default chess";
+  for (const auto& v : variant_catalogue()) combo += " var " + v.id;
+  EXPECT_EQ(lines[2], combo);
+  EXPECT_EQ(lines[3], "option name Variant type string default <empty>");
+  EXPECT_EQ(lines[4], "option name PlyByPly type check default false");
+  EXPECT_EQ(lines[lines.size() - 2], "uciok");
+  EXPECT_EQ(lines.back(), "readyok");
+}
+
+TEST(Uci, VariantSelectionAndErrors) {
+  auto lines =
+      run("setoption name UCI_Variant value atomic\n"
+          "setoption name Variant value progressive+alice\n"
+          "setoption name Variant value marseillais+progressive\n"
+          "setoption name Nonsense value 1\n"
+          "position startpos moves e2e5\n"
+          "frobnicate\n");
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[0], "info string variant atomic");
+  EXPECT_EQ(lines[1], "info string variant progressive+alice");
+  EXPECT_EQ(lines[2].rfind("info string error: variant ids 'marseillais' and 'progressive' both set", 0), 0u);
+  EXPECT_EQ(lines[3], "info string error: unknown option 'Nonsense'");
+  EXPECT_EQ(lines[4].rfind("info string error: token 1 'e2e5': illegal move e2e5", 0), 0u) << lines[4];
+  EXPECT_EQ(lines[5], "info string unknown command 'frobnicate'");
+}
+
+TEST(Uci, TurnTokensMustBeWholeTurns) {
+  auto lines =
+      run("setoption name UCI_Variant value marseillais\n"
+          "position startpos moves e2e4\n"
+          "position startpos moves e2e4,d2d4,g1f3\n");
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_NE(lines[1].find("the turn is not complete"), std::string::npos) << lines[1];
+  EXPECT_NE(lines[2].find("the turn ended after 'd2d4'"), std::string::npos) << lines[2];
+}
+
+// §9.11: from the position before White's third series, the search mates in one series.
+TEST(Uci, ProgressiveMateInOneSeries) {
+  auto lines =
+      run("setoption name UCI_Variant value progressive\n"
+          "position startpos moves e2e4 e7e5,g8f6\n"
+          "go depth 3\n");
+  std::string best = last_with(lines, "bestmove ");
+  ASSERT_FALSE(best.empty());
+  EXPECT_EQ(best.substr(best.size() - 4), "h5f7") << best;
+  EXPECT_NE(last_with(lines, "info depth").find("score mate 1"), std::string::npos);
+}
+
+// §9.3: Braca's ending, 6 Qxb2#; and a ply-by-ply session in Marseillais.
+TEST(Uci, MarseillaisMateAndPlyByPly) {
+  auto lines =
+      run("setoption name UCI_Variant value marseillais\n"
+          "position fen 8/8/8/8/8/2Q5/1q6/k1K5 w - - 12 6\n"
+          "go depth 2\n");
+  EXPECT_EQ(last_with(lines, "bestmove "), "bestmove c3b2");
+  lines =
+      run("setoption name UCI_Variant value marseillais\n"
+          "setoption name PlyByPly value true\n"
+          "position startpos moves e2e4\n"
+          "go depth 2\n");
+  std::string best = last_with(lines, "bestmove ");
+  ASSERT_EQ(best.size(), std::string("bestmove e2e4").size())
+      << best;  // one move: the second of White's turn
+  Variant v = make_variant("marseillais");
+  Position pos;
+  set_fen(pos, v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 made=1");
+  EXPECT_NO_THROW(parse_uci(pos, best.substr(9)));
+}
+
+// Fool's mate found by a plain chess search, reported as mate in 1.
+TEST(Uci, ChessMateScore) {
+  auto lines = run("position startpos moves f2f3 e7e5 g2g4\ngo depth 2\n");
+  EXPECT_EQ(last_with(lines, "bestmove "), "bestmove d8h4");
+  EXPECT_NE(last_with(lines, "info depth").find("score mate 1"), std::string::npos);
+}
