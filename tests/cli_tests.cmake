@@ -35,3 +35,4 @@ cli_test(validate_pgn_series "1[.] d4 2[.] c5,cxd4 3[.] e4,e5,Na3" ${HC} validat
 cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} solve --variant alice --fen "8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1" --mate 2 --json)
 cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
 cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+cli_test(bench_signature "bench signature \\(depth 2\\): [0-9]+ nodes" ${HC} bench --depth 2)

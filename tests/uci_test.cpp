@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "engine/search.hpp"
 #include "protocol/uci.hpp"
 #include "support.hpp"
 
@@ -110,4 +111,28 @@ TEST(Uci, ChessMateScore) {
   auto lines = run("position startpos moves f2f3 e7e5 g2g4\ngo depth 2\n");
   EXPECT_EQ(last_with(lines, "bestmove "), "bestmove d8h4");
   EXPECT_NE(last_with(lines, "info depth").find("score mate 1"), std::string::npos);
+}
+
+// The bench signature is only useful if a fixed search is deterministic.
+TEST(Search, FixedSearchIsDeterministic) {
+  for (const char* id : {"chess", "marseillais", "progressive", "alice", "atomic"}) {
+    Variant v = make_variant(id);
+    std::uint64_t nodes[2];
+    std::string best[2];
+    for (int run = 0; run < 2; ++run) {
+      Position pos;
+      set_fen(pos, v, v.start_fen);
+      Search search(4);
+      SearchLimits lim;
+      lim.depth = 3;
+      std::vector<std::string> s;
+      for (Move m : search.think(pos, {}, lim, nullptr)) s.push_back(to_uci(m));
+      nodes[run] = search.nodes();
+      best[run] = join_turn(s);
+      EXPECT_EQ(to_fen(pos), v.start_fen) << "the search leaves the position as it found it";
+    }
+    EXPECT_EQ(nodes[0], nodes[1]) << id;
+    EXPECT_EQ(best[0], best[1]) << id;
+    EXPECT_GT(nodes[0], 0u);
+  }
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/search.hpp"
 #include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
@@ -373,6 +374,71 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   return 0;
 }
 
+// Fixed searches from every slice id's start position (and a few §9 positions): the node total is the bench
+// signature that catches unintended changes to search or rules; nps per id is the search speed.
+int cmd_bench(const Common& c, int depth) {
+  struct Case {
+    const char* variant;
+    const char* fen;
+  };
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const Case cases[] = {
+      {"chess", ""},
+      {"marseillais", ""},
+      {"balanced-marseillais", ""},
+      {"double-move-galvin", ""},
+      {"progressive", ""},
+      {"progressive-italian", ""},
+      {"atomic", ""},
+      {"rifle", ""},
+      {"kamikaze", ""},
+      {"madras", ""},
+      {"alice", ""},
+      {"progressive+kamikaze", ""},
+      {"marseillais+atomic", ""},
+      {"progressive+alice", ""},
+      {"alice+madras", ""},
+      {"balanced-marseillais+rifle", ""},
+      {"alice", "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16"},
+      {"progressive", "rn1q1bnr/pp1kpppp/8/3K4/8/N7/PPP2PPP/R1Bb1BNR w - - 0 3"},
+  };
+  std::uint64_t total = 0;
+  double secs_total = 0;
+  json rows = json::array();
+  for (const auto& k : cases) {
+    Variant v = make_variant(k.variant);
+    Position pos;
+    set_fen(pos, v, *k.fen ? k.fen : start);
+    Search search(16);
+    SearchLimits lim;
+    lim.depth = depth;
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<Move> best = search.think(pos, {}, lim, nullptr);
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::vector<std::string> s;
+    for (Move m : best) s.push_back(to_uci(m));
+    total += search.nodes();
+    secs_total += secs;
+    if (c.json) {
+      rows.push_back({{"variant", v.id},
+                      {"fen", to_fen(pos)},
+                      {"nodes", search.nodes()},
+                      {"best", join_turn(s)},
+                      {"nps", std::uint64_t(search.nodes() / std::max(secs, 1e-9))}});
+    } else {
+      fmt::print("{:<28} {:>10} nodes {:>9.0f} nps  best {}\n", v.id, search.nodes(),
+                 search.nodes() / std::max(secs, 1e-9), join_turn(s));
+    }
+  }
+  if (c.json) {
+    std::cout << json{{"depth", depth}, {"signature", total}, {"results", rows}}.dump() << "\n";
+  } else {
+    fmt::print("bench signature (depth {}): {} nodes, {:.0f} nps\n", depth, total,
+               total / std::max(secs_total, 1e-9));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -423,6 +489,10 @@ int main(int argc, char** argv) {
   solve->add_option("--time", time_limit, "give up after this many seconds");
   solve->add_flag("--progress", progress, "report each finished depth on stderr");
 
+  auto* bench = app.add_subcommand("bench", "fixed searches: the bench signature and search speed per id");
+  int bench_depth = 5;
+  bench->add_option("--depth,-d", bench_depth, "search depth in turns (default 5)");
+  bench->add_flag("--json", c.json, "print one JSON object");
   auto* uci = app.add_subcommand("uci", "speak UCI on standard input/output (see docs/protocols.md)");
 
   try {
@@ -439,6 +509,7 @@ int main(int argc, char** argv) {
       return cmd_perft(c, depth, turns, divide, progress);
     }
     if (*uci) return run_uci(std::cin, std::cout);
+    if (*bench) return cmd_bench(c, bench_depth);
     if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
