@@ -52,5 +52,5 @@ TEST(PerftChess, PublicChess960Suite) {
     ++checked;
   }
   std::printf("checked %d rows of the Chess960 suite\n", checked);
-  EXPECT_GT(checked, 960 * 3);
+  EXPECT_GE(checked, 960 * 3);  // at least depths 1-3 of every start position
 }
