@@ -11,6 +11,7 @@
 
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
+#include "match/referee.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
@@ -439,6 +440,111 @@ int cmd_bench(const Common& c, int depth) {
   return 0;
 }
 
+struct MatchArgs {
+  std::vector<std::string> engines, engine_options, engine_depths;
+  int games = 2, concurrency = 1, depth = 0, max_turns = 300;
+  std::uint64_t nodes = 0;
+  std::string tc, openings, pgn, sprt;
+  double movetime_ms = 0;
+};
+
+int cmd_match(const Common& c, const MatchArgs& a) {
+  MatchOptions o;
+  o.variant = c.variant;
+  make_variant(o.variant);  // a bad id is a user error before any engine starts
+  if (a.engines.size() != 2) throw UserError("match needs exactly two --engine NAME=COMMAND");
+  for (int i = 0; i < 2; ++i) {
+    auto eq = a.engines[std::size_t(i)].find('=');
+    if (eq == std::string::npos || eq == 0) throw UserError("--engine takes NAME=COMMAND");
+    o.engines[i].name = a.engines[std::size_t(i)].substr(0, eq);
+    o.engines[i].command = a.engines[std::size_t(i)].substr(eq + 1);
+  }
+  if (o.engines[0].name == o.engines[1].name) throw UserError("the two engines need different names");
+  auto engine_index = [&](const std::string& name) {
+    for (int i = 0; i < 2; ++i)
+      if (o.engines[i].name == name) return i;
+    throw UserError("no engine named '" + name + "'");
+  };
+  for (const auto& s : a.engine_options) {  // NAME:option=value
+    auto colon = s.find(':'), eq = s.find('=');
+    if (colon == std::string::npos || eq == std::string::npos || eq < colon)
+      throw UserError("--engine-option takes NAME:option=value");
+    o.engines[engine_index(s.substr(0, colon))].options.emplace_back(s.substr(colon + 1, eq - colon - 1),
+                                                                     s.substr(eq + 1));
+  }
+  for (const auto& s : a.engine_depths) {  // NAME=D
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw UserError("--engine-depth takes NAME=DEPTH");
+    o.engines[engine_index(s.substr(0, eq))].depth = std::atoi(s.substr(eq + 1).c_str());
+  }
+  if (a.games < 1) throw UserError("--games must be at least 1");
+  o.games = a.games;
+  o.concurrency = std::max(1, a.concurrency);
+  o.depth = a.depth;
+  o.nodes = a.nodes;
+  o.movetime_s = a.movetime_ms / 1000.0;
+  o.max_turns = a.max_turns;
+  if (!a.tc.empty()) {  // BASE+INC in seconds
+    auto plus = a.tc.find('+');
+    try {
+      o.base_s = std::stod(a.tc.substr(0, plus));
+      o.inc_s = plus == std::string::npos ? 0 : std::stod(a.tc.substr(plus + 1));
+    } catch (const std::exception&) {
+      throw UserError("--tc takes BASE+INC in seconds, e.g. 10+0.1");
+    }
+  }
+  if (!a.sprt.empty()) {
+    auto comma = a.sprt.find(',');
+    try {
+      o.sprt_elo0 = std::stod(a.sprt.substr(0, comma));
+      o.sprt_elo1 = std::stod(a.sprt.substr(comma + 1));
+    } catch (const std::exception&) {
+      throw UserError("--sprt takes ELO0,ELO1");
+    }
+    o.sprt = true;
+  }
+  try {
+    if (!a.openings.empty()) o.openings = read_openings(a.openings);
+  } catch (const std::exception& e) {
+    throw UserError(e.what());
+  }
+  if (!c.json) o.progress = [](const std::string& s) { fmt::print("{}\n", s); };
+  MatchResult r;
+  try {
+    r = run_match(o);
+  } catch (const std::exception& e) {
+    throw UserError(e.what());
+  }
+  if (!a.pgn.empty()) {
+    std::ofstream out(a.pgn);
+    if (!out) throw UserError("cannot write '" + a.pgn + "'");
+    for (const auto& g : r.games) out << g.pgn << "\n";
+  }
+  if (c.json) {
+    json games = json::array();
+    for (const auto& g : r.games)
+      games.push_back({{"white", o.engines[g.white].name},
+                       {"black", o.engines[1 - g.white].name},
+                       {"result", g.result},
+                       {"termination", g.termination}});
+    json out = {{"variant", o.variant}, {"engines", {o.engines[0].name, o.engines[1].name}},
+                {"wins", r.wins},       {"draws", r.draws},
+                {"losses", r.losses},   {"score", r.score},
+                {"elo", r.elo},         {"elo_95", {r.elo_low, r.elo_high}},
+                {"games", games}};
+    if (o.sprt)
+      out["sprt"] = {{"llr", r.llr}, {"bounds", {r.llr_low, r.llr_high}}, {"verdict", r.sprt_verdict}};
+    std::cout << out.dump() << "\n";
+  } else {
+    fmt::print("{} vs {}: +{} ={} -{} ({:.1f}%), Elo {:+.0f} [{:+.0f}, {:+.0f}] (95%)\n", o.engines[0].name,
+               o.engines[1].name, r.wins, r.draws, r.losses, 100 * r.score, r.elo, r.elo_low, r.elo_high);
+    if (o.sprt)
+      fmt::print("SPRT [{}, {}]: LLR {:.2f} in [{:.2f}, {:.2f}]: {}\n", o.sprt_elo0, o.sprt_elo1, r.llr,
+                 r.llr_low, r.llr_high, r.sprt_verdict);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -493,6 +599,24 @@ int main(int argc, char** argv) {
   int bench_depth = 5;
   bench->add_option("--depth,-d", bench_depth, "search depth in turns (default 5)");
   bench->add_flag("--json", c.json, "print one JSON object");
+  auto* match =
+      app.add_subcommand("match", "play two UCI engines against each other, refereed by our kernel");
+  MatchArgs ma;
+  match->add_option("--variant,-v", c.variant, "variant id or composition");
+  match->add_option("--engine,-e", ma.engines, "NAME=COMMAND (twice)")->required();
+  match->add_option("--engine-option", ma.engine_options, "NAME:option=value (setoption)");
+  match->add_option("--engine-depth", ma.engine_depths, "NAME=DEPTH: that engine searches to a fixed depth");
+  match->add_option("--games,-g", ma.games, "number of games (each opening twice, colours reversed)");
+  match->add_option("--tc", ma.tc, "clock BASE+INC in seconds");
+  match->add_option("--movetime", ma.movetime_ms, "milliseconds per turn");
+  match->add_option("--depth", ma.depth, "fixed depth for both");
+  match->add_option("--nodes", ma.nodes, "fixed nodes for both");
+  match->add_option("--concurrency", ma.concurrency, "games played at once");
+  match->add_option("--openings", ma.openings, "file: 'FEN|startpos [; turn turn …]' per line");
+  match->add_option("--max-turns", ma.max_turns, "adjudicate a draw after this many turns (default 300)");
+  match->add_option("--pgn", ma.pgn, "write the games to this PGN file");
+  match->add_option("--sprt", ma.sprt, "ELO0,ELO1: stop when the SPRT decides");
+  match->add_flag("--json", c.json, "print one JSON object");
   auto* uci = app.add_subcommand("uci", "speak UCI on standard input/output (see docs/protocols.md)");
 
   try {
@@ -510,6 +634,7 @@ int main(int argc, char** argv) {
     }
     if (*uci) return run_uci(std::cin, std::cout);
     if (*bench) return cmd_bench(c, bench_depth);
+    if (*match) return cmd_match(c, ma);
     if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
