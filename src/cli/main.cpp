@@ -442,7 +442,8 @@ int cmd_bench(const Common& c, int depth) {
 
 struct MatchArgs {
   std::vector<std::string> engines, engine_options, engine_depths;
-  int games = 2, concurrency = 1, depth = 0, max_turns = 300;
+  int games = 2, concurrency = 1, depth = 0, max_turns = 300, random_openings = 0;
+  std::uint64_t seed = 1;
   std::uint64_t nodes = 0;
   std::string tc, openings, pgn, sprt;
   double movetime_ms = 0;
@@ -484,6 +485,8 @@ int cmd_match(const Common& c, const MatchArgs& a) {
   o.nodes = a.nodes;
   o.movetime_s = a.movetime_ms / 1000.0;
   o.max_turns = a.max_turns;
+  o.random_openings = a.random_openings;
+  o.seed = a.seed;
   if (!a.tc.empty()) {  // BASE+INC in seconds
     auto plus = a.tc.find('+');
     try {
@@ -613,6 +616,8 @@ int main(int argc, char** argv) {
   match->add_option("--nodes", ma.nodes, "fixed nodes for both");
   match->add_option("--concurrency", ma.concurrency, "games played at once");
   match->add_option("--openings", ma.openings, "file: 'FEN|startpos [; turn turn …]' per line");
+  match->add_option("--random-openings", ma.random_openings, "start each pair after N random turns (seeded)");
+  match->add_option("--seed", ma.seed, "seed for --random-openings (default 1)");
   match->add_option("--max-turns", ma.max_turns, "adjudicate a draw after this many turns (default 300)");
   match->add_option("--pgn", ma.pgn, "write the games to this PGN file");
   match->add_option("--sprt", ma.sprt, "ELO0,ELO1: stop when the SPRT decides");

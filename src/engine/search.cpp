@@ -170,6 +170,29 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;
     }
   }
+  // Null move: at the start of a turn, not in check, with pieces left, let the opponent play twice; if that
+  // still fails high, so will a real turn. Not under royal capture or paralysis, where passing changes too
+  // much.
+  if (!pv_node && turn_start && ply > 0 && depth >= 3 * kDepthUnit &&
+      pos.rules().regime != CheckRegime::kNone && pos.rules().paralysis == ParalysisKind::kNone &&
+      !in_check(pos) && evaluate_position(pos) >= beta) {
+    Bitboard pieces = 0;
+    for (int b = 0; b < pos.boards(); ++b)
+      pieces |= pos.pieces(b, us) & ~pos.pieces(b, kPawn) & ~pos.pieces(b, kKing);
+    if (more_than_one(pieces)) {
+      Undo u;
+      u.state = pos.state();
+      u.count = 0;
+      end_turn(pos);
+      pos.state().key = pos.state().piece_key ^ pos.state_key();
+      path_.push_back(pos.key());
+      int score = -search(pos, -beta, -beta + 1, depth - 3 * kDepthUnit, ply + 1, turns + 1, false);
+      path_.pop_back();
+      pos.undo(u);
+      if (stop_) return 0;
+      if (score >= beta && score < kMateBound) return score;
+    }
+  }
   MoveList list;
   pos.ops().legal_moves(pos, list);
   if (list.empty()) return terminal_score(pos, turns);
@@ -178,23 +201,33 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   const int alpha0 = alpha;
   int best = -kInfinite;
   Move best_move{};
+  const bool in_check_now = turn_start && in_check(pos);
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
+    const bool quiet = !is_capture_move(pos, m) && m.kind() != MoveKind::kPromotion;
     Undo u;
     pos.ops().make(pos, m, u);
     const bool passed = u.turn_ended;
     if (passed && pos.state().made == 0) path_.push_back(pos.key());
-    const int d = depth - cost;
+    // A turn that gives check is searched half a unit deeper.
+    const bool gives_check = passed && pos.king_board(pos.side()) >= 0 && in_check(pos);
+    const int d = depth - cost + (gives_check ? kDepthUnit / 2 : 0);
     int score;
-    auto child = [&](int a, int b, bool pv) {
-      return passed ? -search(pos, -b, -a, d, ply + 1, turns + 1, pv)
-                    : search(pos, a, b, d, ply + 1, turns, pv);
+    auto child = [&](int a, int b, int dd, bool pv) {
+      return passed ? -search(pos, -b, -a, dd, ply + 1, turns + 1, pv)
+                    : search(pos, a, b, dd, ply + 1, turns, pv);
     };
     if (i == 0) {
-      score = child(alpha, beta, pv_node);
+      score = child(alpha, beta, d, pv_node);
     } else {
-      score = child(alpha, alpha + 1, false);  // principal-variation search: prove the first move best
-      if (score > alpha && score < beta) score = child(alpha, beta, pv_node);
+      // Late quiet moves are first searched shallower (late move reduction), then with a null window
+      // (principal-variation search), and in full only if they might be best.
+      int r = 0;
+      if (quiet && !in_check_now && !gives_check && depth >= 3 * kDepthUnit && i >= 3)
+        r = kDepthUnit * (i >= 8 ? 2 : 1) * (pv_node ? 1 : 2) / 2;
+      score = child(alpha, alpha + 1, d - r, false);
+      if (r && score > alpha) score = child(alpha, alpha + 1, d, false);
+      if (score > alpha && score < beta) score = child(alpha, beta, d, pv_node);
     }
     if (passed && pos.state().made == 0) path_.pop_back();
     pos.undo(u);
@@ -242,11 +275,22 @@ std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, 
   if (root.empty()) return {};
   std::vector<Move> best_line;
   const int max_depth = limits.depth > 0 ? limits.depth : 64;
+  int last_score = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     path_ = history;
     if (pos.state().made == 0) path_.push_back(pos.key());
     seldepth_ = 0;
-    int score = search(pos, -kInfinite, kInfinite, depth * kDepthUnit, 0, 0, true);
+    // Aspiration window around the previous score, widened on failure.
+    int window = depth >= 4 && std::abs(last_score) < kMateBound ? 40 : kInfinite;
+    int score;
+    for (;;) {
+      const int lo = window >= kInfinite ? -kInfinite : std::max(-kInfinite, last_score - window);
+      const int hi = window >= kInfinite ? kInfinite : std::min(kInfinite, last_score + window);
+      score = search(pos, lo, hi, depth * kDepthUnit, 0, 0, true);
+      if (stop_ || (score > lo && score < hi)) break;
+      window = window >= 640 ? kInfinite : window * 4;
+    }
+    last_score = score;
     if (stop_ && depth > 1) break;  // an unfinished iteration is not trusted
     best_line.assign(g_pv[0], g_pv[0] + g_pv_len[0]);
     SearchInfo info;

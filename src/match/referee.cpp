@@ -213,10 +213,44 @@ std::vector<std::pair<std::string, std::vector<std::string>>> read_openings(cons
   return out;
 }
 
+// Openings of `turns` random legal turns from the start (seeded), one per pair of games; games that would end
+// inside the opening are drawn again.
+std::vector<std::pair<std::string, std::vector<std::string>>> random_openings(const Variant& v, int pairs,
+                                                                              int turns, std::uint64_t seed) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  std::uint64_t s = seed * 0x9E3779B97F4A7C15ULL + 1;
+  auto next = [&s] {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    return s;
+  };
+  while (int(out.size()) < pairs) {
+    GameRecord g(v);
+    Position& pos = g.position();
+    std::vector<std::string> tokens, turn;
+    bool ok = true;
+    while (int(tokens.size()) < turns && ok) {
+      MoveList list;
+      pos.ops().legal_moves(pos, list);
+      if (list.empty()) {
+        ok = false;
+        break;
+      }
+      Move m = list[int(next() % std::uint64_t(list.size()))];
+      turn.push_back(to_uci(m));
+      g.play(m);
+      if (pos.state().made == 0) tokens.push_back(join_turn(turn)), turn.clear();
+    }
+    if (ok && g.result().outcome == Outcome::kOngoing) out.emplace_back("", tokens);
+  }
+  return out;
+}
+
 MatchResult run_match(const MatchOptions& o) {
   const Variant v = make_variant(o.variant);
   MatchResult result;
   std::vector<std::pair<std::string, std::vector<std::string>>> openings = o.openings;
+  if (openings.empty() && o.random_openings > 0)
+    openings = random_openings(v, (o.games + 1) / 2, o.random_openings, o.seed);
   if (openings.empty()) openings.push_back({"", {}});
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};

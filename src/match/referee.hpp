@@ -29,7 +29,9 @@ struct MatchOptions {
   std::uint64_t nodes = 0;
   int concurrency = 1;
   std::vector<std::pair<std::string, std::vector<std::string>>> openings;  // FEN ("" = start) and turn tokens
-  int max_turns = 300;  // adjudicated a draw after this many turns
+  int max_turns = 300;      // adjudicated a draw after this many turns
+  int random_openings = 0;  // without an openings file: start each pair of games after this many random turns
+  std::uint64_t seed = 1;   // for the random openings
   double sprt_elo0 = 0, sprt_elo1 = 0, sprt_alpha = 0.05, sprt_beta = 0.05;
   bool sprt = false;
   std::function<void(const std::string&)> progress;
