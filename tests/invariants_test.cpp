@@ -57,10 +57,4 @@ TEST_P(Invariants, HoldOnRandomPositions) {
   std::printf("%s: %zu positions, %d moves checked\n", id.c_str(), fens.size(), moves_checked);
 }
 
-INSTANTIATE_TEST_SUITE_P(Slice, Invariants, ::testing::ValuesIn(test::slice_variants()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           std::replace(n.begin(), n.end(), '+', '_');
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Slice, Invariants, ::testing::ValuesIn(test::slice_variants()), test::param_name);

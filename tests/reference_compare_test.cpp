@@ -66,9 +66,4 @@ TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           std::replace(n.begin(), n.end(), '+', '_');
-                           return n;
-                         });
+                         test::param_name);

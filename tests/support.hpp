@@ -1,5 +1,6 @@
 // Shared helpers for the tests: data files, positions, seeded random walks.
 #pragma once
+#include <gtest/gtest.h>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -62,6 +63,14 @@ inline const std::vector<std::string>& slice_variants() {
                                              "alice+madras",
                                              "balanced-marseillais+rifle"};
   return v;
+}
+
+// Readable gtest parameter names for variant ids ("progressive+alice" -> "progressive_alice").
+inline std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (char& c : n)
+    if (c == '-' || c == '+') c = '_';
+  return n;
 }
 
 // Positions reached by seeded random play from the start position (restarting when a game ends).

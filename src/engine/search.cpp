@@ -97,12 +97,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     }
     score[i] = s;
   }
-  for (int i = 1; i < list.size(); ++i) {
-    Move m = list.moves[i];
-    int s = score[i], j = i - 1;
-    for (; j >= 0 && score[j] < s; --j) list.moves[j + 1] = list.moves[j], score[j + 1] = score[j];
-    list.moves[j + 1] = m, score[j + 1] = s;
-  }
+  list.sort_by(score);
 }
 
 int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int qdepth) {

@@ -40,13 +40,7 @@ void MateSolver::order(Position& pos, MoveList& list, bool attacker) {
     }
     score[i] = s;
   }
-  // Stable insertion sort by descending score (lists are short).
-  for (int i = 1; i < list.size(); ++i) {
-    Move m = list.moves[i];
-    int s = score[i], j = i - 1;
-    for (; j >= 0 && score[j] < s; --j) list.moves[j + 1] = list.moves[j], score[j + 1] = score[j];
-    list.moves[j + 1] = m, score[j + 1] = s;
-  }
+  list.sort_by(score);
 }
 
 bool MateSolver::attack(Position& pos, int turns) {

@@ -28,6 +28,16 @@ struct MoveList {
       if (moves[i] == m) return true;
     return false;
   }
+  // Sorts by descending score, keeping the order of equal scores (insertion sort: lists are short). `score`
+  // runs parallel to the moves and is permuted with them.
+  void sort_by(int* score) {
+    for (int i = 1; i < count; ++i) {
+      Move m = moves[i];
+      int s = score[i], j = i - 1;
+      for (; j >= 0 && score[j] < s; --j) moves[j + 1] = moves[j], score[j + 1] = score[j];
+      moves[j + 1] = m, score[j + 1] = s;
+    }
+  }
   // Keeps the moves satisfying pred, preserving order.
   template <class Pred>
   void keep_if(Pred pred) {
