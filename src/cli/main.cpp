@@ -441,7 +441,7 @@ int cmd_bench(const Common& c, int depth) {
 }
 
 struct MatchArgs {
-  std::vector<std::string> engines, engine_options, engine_depths;
+  std::vector<std::string> engines, engine_options, engine_depths, engine_movetimes;
   int games = 2, concurrency = 1, depth = 0, max_turns = 300, random_openings = 0;
   std::uint64_t seed = 1;
   std::uint64_t nodes = 0;
@@ -477,6 +477,11 @@ int cmd_match(const Common& c, const MatchArgs& a) {
     auto eq = s.find('=');
     if (eq == std::string::npos) throw UserError("--engine-depth takes NAME=DEPTH");
     o.engines[engine_index(s.substr(0, eq))].depth = std::atoi(s.substr(eq + 1).c_str());
+  }
+  for (const auto& s : a.engine_movetimes) {  // NAME=MS
+    auto eq = s.find('=');
+    if (eq == std::string::npos) throw UserError("--engine-movetime takes NAME=MILLISECONDS");
+    o.engines[engine_index(s.substr(0, eq))].movetime_s = std::atof(s.substr(eq + 1).c_str()) / 1000.0;
   }
   if (a.games < 1) throw UserError("--games must be at least 1");
   o.games = a.games;
@@ -609,6 +614,7 @@ int main(int argc, char** argv) {
   match->add_option("--engine,-e", ma.engines, "NAME=COMMAND (twice)")->required();
   match->add_option("--engine-option", ma.engine_options, "NAME:option=value (setoption)");
   match->add_option("--engine-depth", ma.engine_depths, "NAME=DEPTH: that engine searches to a fixed depth");
+  match->add_option("--engine-movetime", ma.engine_movetimes, "NAME=MS: that engine's time per turn");
   match->add_option("--games,-g", ma.games, "number of games (each opening twice, colours reversed)");
   match->add_option("--tc", ma.tc, "clock BASE+INC in seconds");
   match->add_option("--movetime", ma.movetime_ms, "milliseconds per turn");

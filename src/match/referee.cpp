@@ -109,6 +109,8 @@ GameRecordOut play_game(const MatchOptions& o, const Variant& v, UciProcess* pro
       go << " depth " << spec.depth;
     else if (spec.nodes)
       go << " nodes " << spec.nodes;
+    else if (spec.movetime_s > 0)
+      go << " movetime " << std::int64_t(spec.movetime_s * 1000), timeout = spec.movetime_s * 3 + 2;
     else if (o.depth)
       go << " depth " << o.depth;
     else if (o.nodes)
@@ -134,7 +136,7 @@ GameRecordOut play_game(const MatchOptions& o, const Variant& v, UciProcess* pro
       out.termination = p.alive() ? who + " lost on time (no bestmove)" : who + "'s engine exited";
       break;
     }
-    if (o.base_s > 0 && !spec.depth && !spec.nodes && !o.depth && !o.nodes) {
+    if (o.base_s > 0 && !spec.depth && !spec.nodes && spec.movetime_s <= 0 && !o.depth && !o.nodes) {
       clock.left[e] -= used;
       if (clock.left[e] < 0) {
         out.result = side == 0 ? "0-1" : "1-0";
