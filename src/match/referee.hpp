@@ -17,6 +17,7 @@ struct EngineSpec {
   std::vector<std::pair<std::string, std::string>> options;  // setoption name … value …
   int depth = 0;            // per-engine "go depth"; 0 = use the match limits
   std::uint64_t nodes = 0;  // per-engine "go nodes"
+  double movetime_s = 0;    // per-engine "go movetime"
 };
 
 struct MatchOptions {
