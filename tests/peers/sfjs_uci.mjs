@@ -19,8 +19,10 @@
 // - Node 20 has `fetch` and `WebAssembly.instantiateStreaming`, so the loader would try
 //   `fetch("stockfish.wasm")`, which fails (not a URL) and aborts the module. `globalThis.fetch` is
 //   removed before loading (nothing else in this process uses it).
-// - Search runs in slices scheduled with setTimeout, so the event loop (and stdin) stays live during
-//   `go`, and `stop`/`isready` are answered mid-search, as in a browser worker.
+// - Search runs one iterative-deepening iteration per setTimeout slice, so stdin is read between
+//   iterations only: `stop`/`isready` during a search are answered when the current iteration ends.
+//   Time limits are checked inside the search and kept. Other commands sent during a search are held
+//   back here until its `bestmove` (see DURING_SEARCH below).
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
