@@ -90,3 +90,33 @@ TEST(Solver, OrthodoxLines) {
   ASSERT_FALSE(t.result.lines.empty());
   EXPECT_GE(t.result.lines.front().size(), 3u);
 }
+
+// §9.26: the announced mate in 8 from the postal game, position after 15...Kd6>A. With checks-only attacker
+// turns the solver proves it in milliseconds — and finds it is a mate in 7 (21 Bc4>B+ instead of 21 Bb7>B+),
+// every defence considered. The main line must replay legally to checkmate.
+TEST(Solver, AlicePostalMateInEight) {
+  const std::string fen = "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16";
+  Variant v = make_variant("alice");
+  Position pos;
+  set_fen(pos, v, fen);
+  MateSolver solver;
+  SolveOptions opt;
+  opt.mate_in = 8;
+  opt.checks_only = true;
+  SolveResult r = solver.solve(pos, opt);
+  ASSERT_TRUE(r.mate);
+  EXPECT_LE(r.mate_length, 8);
+  EXPECT_EQ(r.mate_length, 7);
+  ASSERT_EQ(r.keys.size(), 1u);
+  EXPECT_EQ(to_uci(r.keys[0][0]), "c3b5");  // 16 Nb5>A+, as announced
+  GameRecord g(v);
+  g.set_fen(fen);
+  for (const auto& turn : r.lines.at(0))
+    for (Move m : turn) {
+      MoveList legal;
+      g.position().ops().legal_moves(g.position(), legal);
+      ASSERT_TRUE(legal.contains(m));
+      g.play(m);
+    }
+  EXPECT_EQ(g.result().outcome, Outcome::kCheckmate);
+}

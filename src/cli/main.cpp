@@ -325,7 +325,8 @@ std::string turn_text(const std::vector<Move>& t) {
   return join_turn(s);
 }
 
-int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress) {
+int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
+              bool checks) {
   if (mate < 1) throw UserError("--mate must be at least 1");
   Variant v = make_variant(c.variant);
   GameRecord game(v);
@@ -337,6 +338,7 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   SolveOptions opt;
   opt.mate_in = mate;
   opt.all_solutions = !first;
+  opt.checks_only = checks;
   opt.node_limit = nodes;
   opt.time_limit_s = seconds;
   progress = progress || (!c.json && isatty(2));
@@ -599,6 +601,9 @@ int main(int argc, char** argv) {
   double time_limit = 0;
   solve->add_option("--mate,-m", mate, "number of the side to move's turns")->required();
   solve->add_flag("--first", first_only, "stop at the first key instead of listing all");
+  bool checks_only = false;
+  solve->add_flag("--checks", checks_only,
+                  "try only turns that give check (fast; 'no mate' is then not proven)");
   solve->add_option("--nodes", node_limit, "give up after this many nodes");
   solve->add_option("--time", time_limit, "give up after this many seconds");
   solve->add_flag("--progress", progress, "report each finished depth on stderr");
@@ -646,7 +651,7 @@ int main(int argc, char** argv) {
     if (*uci) return run_uci(std::cin, std::cout);
     if (*bench) return cmd_bench(c, bench_depth);
     if (*match) return cmd_match(c, ma);
-    if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress);
+    if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress, checks_only);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
     if (c.json)

@@ -204,8 +204,9 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
     pos.ops().make(pos, m, u);
     const bool passed = u.turn_ended;
     if (passed && pos.state().made == 0) path_.push_back(pos.key());
-    // A one-move turn that gives check is searched half a unit deeper. Not in multi-move schedules: there a check
-    // ends the turn early and costs less than the extension, so chains of checks would never run out of depth.
+    // A one-move turn that gives check is searched half a unit deeper. Not in multi-move schedules: there a
+    // check ends the turn early and costs less than the extension, so chains of checks would never run out of
+    // depth.
     const bool gives_check = passed && pos.king_board(pos.side()) >= 0 && in_check(pos);
     const int d = depth - cost + (gives_check && cost == kDepthUnit ? kDepthUnit / 2 : 0);
     int score;

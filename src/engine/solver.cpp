@@ -55,7 +55,12 @@ bool MateSolver::attack(Position& pos, int turns) {
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
-    win = u.turn_ended ? defend(pos, turns) : attack(pos, turns);
+    // Checks only: a turn that ends without check (or a captured king) is not tried (a heuristic: a found
+    // mate is proven, "no mate" is not).
+    if (opt_.checks_only && u.turn_ended && pos.king_board(pos.side()) >= 0 && !in_check(pos))
+      win = false;
+    else
+      win = u.turn_ended ? defend(pos, turns) : attack(pos, turns);
     pos.undo(u);
     if (win || stopped_) break;
   }

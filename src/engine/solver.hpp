@@ -19,6 +19,7 @@ struct SolveOptions {
   int mate_in = 1;               // turns of the side to move (shorter mates are found first)
   bool all_solutions = true;     // false: stop at the first key
   std::uint64_t node_limit = 0;  // 0 = none
+  bool checks_only = false;      // every attacker turn must give check (fast; a found mate is still proven)
   double time_limit_s = 0;       // 0 = none
   std::function<void(const std::string&)> progress;  // optional progress lines
 };
