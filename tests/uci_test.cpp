@@ -136,3 +136,13 @@ TEST(Search, FixedSearchIsDeterministic) {
     EXPECT_GT(nodes[0], 0u);
   }
 }
+
+// "go mate N" proves the §9.26 Alice mate (a mate in 7 of the announced 8) with the solver, in milliseconds.
+TEST(Uci, GoMateUsesTheSolver) {
+  auto lines =
+      run("setoption name UCI_Variant value alice\n"
+          "position fen rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16\n"
+          "go mate 8\n");
+  EXPECT_EQ(last_with(lines, "bestmove "), "bestmove c3b5");
+  EXPECT_NE(last_with(lines, "info depth").find("score mate 7"), std::string::npos);
+}

@@ -1,5 +1,6 @@
 #include "engine/engine.hpp"
 
+#include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 
@@ -87,6 +88,31 @@ void Engine::go(const SearchLimits& limits, std::function<void(const SearchInfo&
   std::vector<Key> history = turn_keys_;
   if (game_->position().state().made == 0 && !history.empty()) history.pop_back();  // the root itself
   thread_ = std::thread([this, pos, history, limits, on_info, done] {
+    if (limits.mate > 0) {
+      // "go mate N": first the proof search restricted to checking turns (fast, and a mate it finds is
+      // proven), then the general search.
+      MateSolver solver;
+      SolveOptions opt;
+      opt.mate_in = limits.mate;
+      opt.checks_only = true;
+      opt.all_solutions = false;
+      opt.time_limit_s = limits.movetime_s > 0 ? limits.movetime_s / 2 : 10;
+      SolveResult r = solver.solve(*pos, opt);
+      if (r.mate && !r.keys.empty()) {
+        if (on_info) {
+          SearchInfo info;
+          info.depth = 2 * r.mate_length - 1;
+          info.mate = true;
+          info.mate_turns = r.mate_length;
+          info.nodes = r.nodes;
+          info.seconds = r.seconds;
+          if (!r.lines.empty()) info.pv = r.lines.front();
+          on_info(info);
+        }
+        if (done) done(r.keys.front());
+        return;
+      }
+    }
     std::vector<Move> best = search_.think(*pos, history, limits, on_info);
     if (done) done(best);
   });
