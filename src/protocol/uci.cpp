@@ -40,7 +40,7 @@ class Uci {
     else if (cmd == "stop")
       engine_.stop();
     else if (cmd == "ponderhit")
-      engine_.stop();  // pondering is a plain infinite search for now
+      engine_.stop();  // no Ponder option is offered yet: a ponder search simply answers at ponderhit
     else if (cmd == "quit") {
       engine_.stop();
       engine_.wait();
@@ -64,7 +64,6 @@ class Uci {
     say("option name Variant type string default <empty>");
     say("option name PlyByPly type check default false");
     say("option name Hash type spin default 16 min 1 max 4096");
-    say("option name Ponder type check default false");
     say("uciok");
   }
 
