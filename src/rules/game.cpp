@@ -32,8 +32,6 @@ std::string GameResult::result_tag() const {
   return *winner == kWhite ? "1-0" : "0-1";
 }
 
-bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
-
 namespace {
 
 // D-7: dead positions, only where everything is orthodox and a turn is one move; bare kings in any check
@@ -80,13 +78,7 @@ GameResult evaluate(Position& pos) {
       MoveList first;
       pos.ops().per_move_legal(pos, first);
       if (pos.rules().regime == CheckRegime::kItalian && pos.state().quota > 1) {
-        first.keep_if([&](Move m) {
-          Undo u;
-          pos.ops().make(pos, m, u);
-          bool check = pos.ops().checkers(pos, ~us) != 0;
-          pos.undo(u);
-          return !check;
-        });
+        first.keep_if([&](Move m) { return !gives_check(pos, m); });
       }
       mated = first.empty();
     }
@@ -97,9 +89,7 @@ GameResult evaluate(Position& pos) {
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   if (st.made == 0) {
-    bool no_progress = r.progress_unit == ProgressUnit::kMoves ? st.no_progress >= r.progress_limit
-                                                               : st.no_progress >= r.progress_limit;
-    if (no_progress) {
+    if (st.no_progress >= r.progress_limit) {  // in the variant's unit: moves (D-4) or turns (Progressive)
       res.outcome = Outcome::kNoProgress;
       return res;
     }

@@ -29,7 +29,6 @@ struct GameResult {
   std::string result_tag() const;  // "1-0", "0-1", "1/2-1/2", "*"
 };
 
-bool in_check(const Position& pos);
 // Outcome of the position itself (repetition needs the game history: see GameRecord).
 GameResult evaluate(Position& pos);
 

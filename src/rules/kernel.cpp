@@ -25,8 +25,6 @@ bool is_capture_move(const Position& pos, Move m) {
   return p && color_of(p) != pos.side();
 }
 
-namespace {
-
 bool gives_check(Position& pos, Move m) {
   const Color them = ~pos.side();
   Undo u;
@@ -37,6 +35,8 @@ bool gives_check(Position& pos, Move m) {
 }
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
+
+namespace {
 
 // Can the turn in progress still be completed to its quota (D-5)? The turn may also end early by check or
 // king capture, which counts as complete.

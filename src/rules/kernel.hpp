@@ -107,6 +107,10 @@ enum class CompletionShortcut {
 };
 void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
 bool is_capture_move(const Position& pos, Move m);
+// Is the side to move in check (under the variant's rules)?
+bool in_check(const Position& pos);
+// Does m leave the opponent in check (made and taken back)?
+bool gives_check(Position& pos, Move m);
 
 template <class Capture, class Paralysis, class Boards, bool Royal>
 struct Kernel {
@@ -406,18 +410,12 @@ struct Kernel {
       !Paralysis::kActive && !Royal && (Boards::kBoards == 1 || (Boards::kTransfer && Capture::kDisplaces));
 
   static NodeInfo node_info(const Position& pos) {
-    const Color us = pos.side(), them = ~us;
+    const Color us = pos.side();
     NodeInfo ni{pos.king_board(us), 0, 0, 0};
     ni.ksq = pos.king_square(us, ni.kb);
     ni.checkers = checkers(pos, us);
     const int b = ni.kb;
-    const Bitboard occ = pos.occupied(b), queens = pos.pieces(b, them, kQueen);
-    Bitboard snipers = (rook_attacks(ni.ksq, 0) & (pos.pieces(b, them, kRook) | queens)) |
-                       (bishop_attacks(ni.ksq, 0) & (pos.pieces(b, them, kBishop) | queens));
-    for (; snipers;) {
-      Bitboard blockers = between_bb(ni.ksq, pop_lsb(snipers)) & occ;
-      if (blockers && !more_than_one(blockers)) ni.pinned |= blockers & pos.pieces(b, us);
-    }
+    ni.pinned = orthodox::pinned_men(pos, us, ni.ksq, b);
     if (!ni.checkers) {
       ni.safe_quiet = pos.pieces(b, us) & ~ni.pinned & ~pos.pieces(b, kKing);
       if constexpr (Boards::kTransfer)

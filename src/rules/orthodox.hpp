@@ -16,6 +16,20 @@ inline Bitboard attackers_to(const Position& pos, Square s, Bitboard occ, Color 
          occ;
 }
 
+// Men of `us` pinned (on orthodox lines) to the king on ksq of board b: the only man between it and an enemy
+// slider.
+inline Bitboard pinned_men(const Position& pos, Color us, Square ksq, int b = 0) {
+  const Color them = ~us;
+  const Bitboard occ = pos.occupied(b), queens = pos.pieces(b, them, kQueen);
+  const Bitboard rq = pos.pieces(b, them, kRook) | queens, bq = pos.pieces(b, them, kBishop) | queens;
+  Bitboard pinned = 0;
+  for (Bitboard snipers = (rook_attacks(ksq, 0) & rq) | (bishop_attacks(ksq, 0) & bq); snipers;) {
+    Bitboard blockers = between_bb(ksq, pop_lsb(snipers)) & occ;
+    if (blockers && !more_than_one(blockers)) pinned |= blockers & pos.pieces(b, us);
+  }
+  return pinned;
+}
+
 template <Color Us>
 void generate_legal(const Position& pos, MoveList& list) {
   constexpr Color Them = ~Us;
@@ -27,8 +41,6 @@ void generate_legal(const Position& pos, MoveList& list) {
   if (!kings) return;
   const Square ksq = lsb(kings);
   const Bitboard checkers = attackers_to(pos, ksq, occ, Them);
-  const Bitboard their_rq = pos.pieces(0, Them, kRook) | pos.pieces(0, Them, kQueen);
-  const Bitboard their_bq = pos.pieces(0, Them, kBishop) | pos.pieces(0, Them, kQueen);
 
   // King moves: destination not attacked with the king lifted off the board.
   {
@@ -42,12 +54,7 @@ void generate_legal(const Position& pos, MoveList& list) {
   if (more_than_one(checkers)) return;
   const Bitboard mask = checkers ? (between_bb(ksq, lsb(checkers)) | checkers) : ~own;
 
-  Bitboard pinned = 0;
-  for (Bitboard snipers = (rook_attacks(ksq, 0) & their_rq) | (bishop_attacks(ksq, 0) & their_bq); snipers;) {
-    Square sn = pop_lsb(snipers);
-    Bitboard blockers = between_bb(ksq, sn) & occ;
-    if (blockers && !more_than_one(blockers)) pinned |= blockers & own;
-  }
+  const Bitboard pinned = pinned_men(pos, Us, ksq);
   auto allowed = [&](Square s) { return (pinned & bb(s)) ? line_bb(ksq, s) : ~Bitboard(0); };
 
   // Pieces.
@@ -184,13 +191,7 @@ bool has_legal_move(const Position& pos, Move excluded) {
   if (!kings || !excluded.is_none()) return by_generation();
   const Square ksq = lsb(kings);
   if (attackers_to(pos, ksq, occ, Them)) return by_generation();
-  Bitboard pinned = 0;
-  const Bitboard their_rq = pos.pieces(0, Them, kRook) | pos.pieces(0, Them, kQueen);
-  const Bitboard their_bq = pos.pieces(0, Them, kBishop) | pos.pieces(0, Them, kQueen);
-  for (Bitboard snipers = (rook_attacks(ksq, 0) & their_rq) | (bishop_attacks(ksq, 0) & their_bq); snipers;) {
-    Bitboard blockers = between_bb(ksq, pop_lsb(snipers)) & occ;
-    if (blockers && !more_than_one(blockers)) pinned |= blockers & own;
-  }
+  const Bitboard pinned = pinned_men(pos, Us, ksq);
   for (Bitboard b = pos.pieces(0, Us, kKnight) & ~pinned; b;)
     if (knight_attacks(pop_lsb(b)) & ~own) return true;
   const Bitboard pawns = pos.pieces(0, Us, kPawn) & ~pinned;
@@ -246,19 +247,6 @@ inline bool second_move_certain(const Position& pos, Move m, Square ksq, Bitboar
     if (!(line_bb(ksq, sq) & bb(s)) && (empty_after & bb(sq + up))) return true;
   }
   return false;
-}
-
-inline Bitboard pinned_men(const Position& pos, Color us, Square ksq) {
-  const Color them = ~us;
-  const Bitboard occ = pos.occupied(0);
-  const Bitboard rq = pos.pieces(0, them, kRook) | pos.pieces(0, them, kQueen);
-  const Bitboard bq = pos.pieces(0, them, kBishop) | pos.pieces(0, them, kQueen);
-  Bitboard pinned = 0;
-  for (Bitboard snipers = (rook_attacks(ksq, 0) & rq) | (bishop_attacks(ksq, 0) & bq); snipers;) {
-    Bitboard blockers = between_bb(ksq, pop_lsb(snipers)) & occ;
-    if (blockers && !more_than_one(blockers)) pinned |= blockers & pos.pieces(0, us);
-  }
-  return pinned;
 }
 
 inline bool has_legal_move(const Position& pos, Move excluded) {
