@@ -326,7 +326,7 @@ std::string turn_text(const std::vector<Move>& t) {
 }
 
 int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
-              bool checks) {
+              bool checks, std::size_t max_solutions) {
   if (mate < 1) throw UserError("--mate must be at least 1");
   Variant v = make_variant(c.variant);
   GameRecord game(v);
@@ -339,6 +339,7 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   opt.mate_in = mate;
   opt.all_solutions = !first;
   opt.checks_only = checks;
+  opt.max_solutions = max_solutions;
   opt.node_limit = nodes;
   opt.time_limit_s = seconds;
   progress = progress || (!c.json && isatty(2));
@@ -353,16 +354,17 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
     lines.push_back(turns);
   }
   if (c.json) {
-    json out = {{"variant", v.id},       {"fen", to_fen(pos)},
-                {"mate", r.mate},        {"mate_in", mate},
-                {"solutions", sols},     {"lines", lines},
-                {"nodes", r.nodes},      {"time_ms", std::int64_t(r.seconds * 1000)},
-                {"complete", r.complete}};
+    json out = {{"variant", v.id},        {"fen", to_fen(pos)},
+                {"mate", r.mate},         {"mate_in", mate},
+                {"solutions", sols},      {"lines", lines},
+                {"nodes", r.nodes},       {"time_ms", std::int64_t(r.seconds * 1000)},
+                {"complete", r.complete}, {"truncated", r.truncated}, {"pruned", r.pruned}};
     if (r.mate) out["length"] = r.mate_length;
     std::cout << out.dump() << "\n";
   } else {
     if (r.mate) {
-      fmt::print("mate in {} ({} key{}):\n", r.mate_length, r.keys.size(), r.keys.size() == 1 ? "" : "s");
+      fmt::print("mate in {} ({}{} key{}):\n", r.mate_length, r.truncated ? "the first " : "", r.keys.size(),
+                 r.keys.size() == 1 ? "" : "s");
       for (const auto& l : lines) {
         std::string s;
         for (const auto& t : l) s += (s.empty() ? "" : "  ") + t.get<std::string>();
@@ -606,6 +608,12 @@ int main(int argc, char** argv) {
                   "try only turns that give check (fast; 'no mate' is then not proven)");
   solve->add_option("--nodes", node_limit, "give up after this many nodes");
   solve->add_option("--time", time_limit, "give up after this many seconds");
+  std::size_t max_solutions = 1000;
+  solve
+      ->add_option(
+          "--max-solutions", max_solutions,
+          "list at most this many keys (a series can often be played in several orders; default 1000)")
+      ->check(CLI::PositiveNumber);
   solve->add_flag("--progress", progress, "report each finished depth on stderr");
 
   auto* bench = app.add_subcommand("bench", "fixed searches: the bench signature and search speed per id");
@@ -651,7 +659,8 @@ int main(int argc, char** argv) {
     if (*uci) return run_uci(std::cin, std::cout);
     if (*bench) return cmd_bench(c, bench_depth);
     if (*match) return cmd_match(c, ma);
-    if (*solve) return cmd_solve(c, mate, first_only, node_limit, time_limit, progress, checks_only);
+    if (*solve)
+      return cmd_solve(c, mate, first_only, node_limit, time_limit, progress, checks_only, max_solutions);
     if (*validate) return cmd_validate(c, file, validate->count("--variant") > 0, write_pgn_out);
   } catch (const UserError& e) {
     if (c.json)

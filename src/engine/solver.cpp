@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/mate_bound.hpp"
+
 namespace hc {
 
 namespace {
@@ -48,6 +50,16 @@ bool MateSolver::attack(Position& pos, int turns) {
   if (out_of_budget()) return false;
   const Key k = tt_key(pos, 0, turns);
   if (auto it = tt_.find(k); it != tt_.end()) return it->second;
+  // The last turn: the moves left in it must suffice to cover the king's square and field (mate_bound.hpp).
+  if (turns == 1 && use_bound_) {
+    const TurnState& st = pos.state();
+    const int left = st.quota - st.made;
+    if (mate_lower_bound(pos, attacker_, left) > left) {
+      ++pruned_;
+      tt_[k] = false;
+      return false;
+    }
+  }
   MoveList list;
   pos.ops().legal_moves(pos, list);  // empty: the attacker is mated or stalemated (mid-series too): no win
   order(pos, list, true);
@@ -69,6 +81,11 @@ bool MateSolver::attack(Position& pos, int turns) {
 }
 
 bool MateSolver::defend(Position& pos, int turns) {
+  // After the attacker's last turn only a mate or a captured king counts; a king not in check (where check
+  // is observed) is neither, and the test is far cheaper than the full outcome.
+  if (turns <= 1 && pos.king_board(pos.side()) >= 0 &&
+      (pos.rules().regime == CheckRegime::kNone || !in_check(pos)))
+    return false;
   GameResult r;
   if (side_to_move_lost(pos, r)) return true;
   if (r.outcome != Outcome::kOngoing) return false;  // stalemate or a draw rule: no mate
@@ -179,6 +196,8 @@ SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
   nodes_ = 0;
   stopped_ = false;
   tt_.clear();
+  pruned_ = 0;
+  use_bound_ = opt.mate_bound && mate_bound_applies(pos.rules());
   start_ = std::chrono::steady_clock::now();
   SolveResult res;
   int mate_length = 0;
@@ -186,26 +205,32 @@ SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
   for (int n = 1; n <= opt.mate_in && !stopped_; ++n) {
     res.keys.clear();
     std::vector<Move> prefix;
-    std::function<void(int)> keys_from = [&](int) {  // every complete first turn
+    // Every complete first turn that wins. Inside the turn a prefix is followed only where attack() (with
+    // its table) says the rest of the turn can still win, so a long series is not enumerated blindly.
+    std::function<void()> keys_from = [&]() {
       MoveList list;
       pos.ops().legal_moves(pos, list);
       order(pos, list, true);
       ++nodes_;
       for (Move m : list) {
         if (stopped_ || (!opt.all_solutions && !res.keys.empty())) return;
+        if (res.keys.size() >= opt.max_solutions) {
+          res.truncated = true;
+          return;
+        }
         Undo u;
         pos.ops().make(pos, m, u);
         prefix.push_back(m);
         if (u.turn_ended) {
           if (defend(pos, n)) res.keys.push_back(prefix);
-        } else {
-          keys_from(0);
+        } else if (attack(pos, n)) {
+          keys_from();
         }
         prefix.pop_back();
         pos.undo(u);
       }
     };
-    keys_from(0);
+    keys_from();
     if (opt.progress)
       opt.progress("mate in " + std::to_string(n) + ": " + std::to_string(res.keys.size()) + " key(s), " +
                    std::to_string(nodes_) + " nodes");
@@ -222,6 +247,7 @@ SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
   res.mate_length = mate_length;
   res.complete = !stopped_;
   res.nodes = nodes_;
+  res.pruned = pruned_;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   return res;
 }

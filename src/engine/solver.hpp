@@ -16,11 +16,13 @@
 namespace hc {
 
 struct SolveOptions {
-  int mate_in = 1;               // turns of the side to move (shorter mates are found first)
-  bool all_solutions = true;     // false: stop at the first key
-  std::uint64_t node_limit = 0;  // 0 = none
-  bool checks_only = false;      // every attacker turn must give check (fast; a found mate is still proven)
-  double time_limit_s = 0;       // 0 = none
+  int mate_in = 1;                   // turns of the side to move (shorter mates are found first)
+  bool all_solutions = true;         // false: stop at the first key
+  std::size_t max_solutions = 1000;  // keys listed at most (a long series can be played in many orders)
+  std::uint64_t node_limit = 0;      // 0 = none
+  bool checks_only = false;  // every attacker turn must give check (fast; a found mate is still proven)
+  bool mate_bound = true;    // series-mover pruning where sound (mate_bound.hpp); off only to test it
+  double time_limit_s = 0;   // 0 = none
   std::function<void(const std::string&)> progress;  // optional progress lines
 };
 
@@ -29,8 +31,10 @@ struct SolveResult {
   bool complete = true;                               // false: stopped by a limit before the search finished
   int mate_length = 0;                                // in turns of the side to move
   std::vector<std::vector<Move>> keys;                // each key: the moves of the first turn
+  bool truncated = false;                             // more keys exist than max_solutions
   std::vector<std::vector<std::vector<Move>>> lines;  // per key, a main line: turns (attacker, defender, …)
   std::uint64_t nodes = 0;
+  std::uint64_t pruned = 0;  // last-turn positions cut by the mate bound (mate_bound.hpp)
   double seconds = 0;
 };
 
@@ -54,6 +58,8 @@ class MateSolver {
   Color attacker_ = kWhite;
   SolveOptions opt_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t pruned_ = 0;
+  bool use_bound_ = false;
   bool stopped_ = false;
   std::chrono::steady_clock::time_point start_;
   // Transposition table: (position key, role, turns) -> proven result.
