@@ -154,7 +154,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
     if (st.no_progress >= r.progress_limit) return 0;
   }
   // Transposition table.
-  const Key key = pos.key();
+  const Key key = pos.key() ^ tt_salt_;
   Entry& e = tt_[key & (tt_.size() - 1)];
   Move tt_move{};
   if (e.key == key) {
@@ -203,6 +203,9 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
     Undo u;
     pos.ops().make(pos, m, u);
     const bool passed = u.turn_ended;
+    // A turn of the root side after which the opponent was proven to mate in his next turn, or after which a
+    // mating turn found against an earlier candidate still mates.
+    const bool refuted = passed && turns == 0 && !refuted_.empty() && is_refuted(pos);
     if (passed && pos.state().made == 0) path_.push_back(pos.key());
     // A one-move turn that gives check is searched half a unit deeper. Not in multi-move schedules: there a
     // check ends the turn early and costs less than the extension, so chains of checks would never run out of
@@ -214,7 +217,10 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       return passed ? -search(pos, -b, -a, dd, ply + 1, turns + 1, pv)
                     : search(pos, a, b, dd, ply + 1, turns, pv);
     };
-    if (i == 0) {
+    if (refuted) {
+      score = -kMate + 2;
+      g_pv_len[ply + 1] = 0;
+    } else if (i == 0) {
       score = child(alpha, beta, d, pv_node);
     } else {
       // Late quiet moves are first searched shallower (late move reduction), then with a null window
@@ -257,6 +263,43 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   return best;
 }
 
+bool Search::is_refuted(Position& pos) {
+  if (std::find(refuted_.begin(), refuted_.end(), pos.key()) != refuted_.end()) return true;
+  for (const auto& series : killer_series_) {
+    Undo undos[64];
+    std::size_t played = 0;
+    bool legal = true;
+    for (Move m : series) {
+      MoveList list;
+      pos.ops().legal_moves(pos, list);
+      if (!list.contains(m) || played == 64) {
+        legal = false;
+        break;
+      }
+      pos.ops().make(pos, m, undos[played++]);
+    }
+    bool mated = false;
+    if (legal) {
+      const GameResult r = evaluate(pos);
+      mated = r.winner.has_value() && *r.winner != pos.side();
+    }
+    while (played) pos.undo(undos[--played]);
+    if (mated) return true;
+  }
+  return false;
+}
+
+SolveResult Search::probe_mate(Position& pos, double seconds, std::uint64_t nodes) {
+  MateSolver solver;
+  SolveOptions opt;
+  opt.mate_in = 1;
+  opt.all_solutions = false;
+  opt.time_limit_s = seconds;
+  opt.node_limit = nodes;
+  opt.stop = &stop_;
+  return solver.solve(pos, opt);
+}
+
 std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
                                 const std::function<void(const SearchInfo&)>& on_iteration) {
   stop_ = false;
@@ -265,7 +308,69 @@ std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, 
   node_limit_ = limits.nodes;
   start_ = std::chrono::steady_clock::now();
   hard_time_ = limits.movetime_s > 0 ? limits.movetime_s : limits.hard_time_s;
+  budget_s_ = limits.movetime_s > 0 ? limits.movetime_s : limits.soft_time_s;
   ++age_;
+  refuted_.clear();
+  killer_series_.clear();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  };
+  // Probes get a share of the time, or a node budget when the search is limited by depth or nodes.
+  auto probe_time = [&](double share) { return budget_s_ > 0 ? std::max(0.001, budget_s_ * share) : 0.0; };
+  const std::uint64_t probe_nodes = budget_s_ > 0 ? 0 : 2000000;
+  const TurnState& st = pos.state();
+  const Rules& rules = pos.rules();
+
+  // A turn of several moves: a mate within it is found by the proof search, which the general search (its
+  // depth counted in turns) might not reach (issue 3 §2: "never miss a mate in the current series").
+  if (limits.turn_probes && st.quota - st.made >= 2 && rules.regime != CheckRegime::kNone) {
+    SolveResult r = probe_mate(pos, probe_time(0.3), probe_nodes);
+    if (r.mate && !r.keys.empty()) {
+      if (on_iteration) {
+        SearchInfo info;
+        info.depth = 1;
+        info.mate = true;
+        info.mate_turns = 1;
+        info.score = kMate - 1;
+        info.nodes = nodes_ + r.nodes;
+        info.seconds = elapsed();
+        info.pv = {r.keys.front()};
+        on_iteration(info);
+      }
+      return r.keys.front();
+    }
+  }
+  // The general search, then a check that the opponent has no mate in his next turn (of several moves) after
+  // the chosen turn; a refuted turn's position is scored as lost and the search repeated.
+  const bool guard = limits.turn_probes && rules.schedule.quota_for(pos.turn_index() + 1) >= 2 &&
+                     rules.regime != CheckRegime::kNone;
+  const std::vector<Move> first = deepen(pos, history, limits, on_iteration);
+  std::vector<Move> turn = first;
+  for (int attempt = 0; guard && !turn.empty() && !stop_; ++attempt) {
+    std::vector<Undo> undos(turn.size());
+    for (std::size_t i = 0; i < turn.size(); ++i) pos.ops().make(pos, turn[i], undos[i]);
+    const Key after = pos.key();
+    bool opponent_mates = false;
+    if (evaluate(pos).outcome == Outcome::kOngoing) {
+      SolveResult r = probe_mate(pos, probe_time(0.15), probe_nodes);
+      opponent_mates = r.mate;
+      if (r.mate && !r.keys.empty()) killer_series_.push_back(r.keys.front());
+    }
+    for (std::size_t i = turn.size(); i-- > 0;) pos.undo(undos[i]);
+    if (!opponent_mates) return turn;
+    // Every candidate so far loses at once: after a few, the position is taken as lost and the search's
+    // first choice (the hardest to find, as far as it saw) is played.
+    if (attempt == 7 || (budget_s_ > 0 && elapsed() > budget_s_)) return first;
+    refuted_.push_back(after);
+    // Scores stored before the refutation are stale: a new salt retires the whole table at no cost.
+    tt_salt_ = tt_salt_ * 6364136223846793005ULL + 1442695040888963407ULL;
+    turn = deepen(pos, history, limits, on_iteration);
+  }
+  return turn;
+}
+
+std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                                 const std::function<void(const SearchInfo&)>& on_iteration) {
   const Color root_side = pos.side();
   MoveList root;
   pos.ops().legal_moves(pos, root);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/solver.hpp"
 #include "rules/game.hpp"
 
 namespace hc {
@@ -28,6 +29,9 @@ struct SearchLimits {
   double hard_time_s = 0;   // time management: abort the search after this
   int mate = 0;             // search for a mate in this many own turns
   bool infinite = false;
+  // Multi-move turns: proof searches for a mate within this turn and against turns after which the
+  // opponent mates in his next one (Search::think).
+  bool turn_probes = true;
 };
 
 struct SearchInfo {
@@ -62,6 +66,12 @@ class Search {
     std::uint8_t bound;  // 1 upper, 2 lower, 3 exact
     std::uint8_t age;
   };
+  // Iterative deepening from the root; the best line's first complete turn.
+  std::vector<Move> deepen(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                           const std::function<void(const SearchInfo&)>& on_iteration);
+  // Proof searches around the root for multi-move turns (issue 3 §2): a mate within this turn, and whether
+  // the opponent mates in his next turn after ours.
+  SolveResult probe_mate(Position& pos, double seconds, std::uint64_t nodes);
   int search(Position& pos, int alpha, int beta, int depth, int ply, int turns, bool pv_node);
   int quiesce(Position& pos, int alpha, int beta, int ply, int turns, int qdepth);
   int move_cost(const Position& pos) const;
@@ -80,7 +90,12 @@ class Search {
   int seldepth_ = 0;
   Move killers_[256][2];
   int history_[2][64][64];
-  std::vector<Key> path_;  // keys at turn starts: game history, then the search path
+  std::vector<Key> path_;     // keys at turn starts: game history, then the search path
+  std::vector<Key> refuted_;  // positions after the root side's turn from which the opponent mates at once
+  std::vector<std::vector<Move>> killer_series_;  // the opponent's mating turns found against them
+  bool is_refuted(Position& pos);
+  double budget_s_ = 0;  // the time this search may take (0: limited otherwise)
+  Key tt_salt_ = 0;      // mixed into table keys; changed to retire every stored score at once
 };
 
 }  // namespace hc

@@ -19,6 +19,7 @@ bool side_to_move_lost(Position& pos, GameResult& r) {
 bool MateSolver::out_of_budget() {
   if (stopped_) return true;
   if (opt_.node_limit && nodes_ >= opt_.node_limit) stopped_ = true;
+  if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) stopped_ = true;
   if (opt_.time_limit_s > 0 && (nodes_ & 1023) == 0 &&
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > opt_.time_limit_s)
     stopped_ = true;

@@ -3,6 +3,7 @@
 // opponent does. Generic over every variant the kernel supports; a turn of several moves is searched move by
 // move.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -23,6 +24,7 @@ struct SolveOptions {
   bool checks_only = false;  // every attacker turn must give check (fast; a found mate is still proven)
   bool mate_bound = true;    // series-mover pruning where sound (mate_bound.hpp); off only to test it
   double time_limit_s = 0;   // 0 = none
+  const std::atomic<bool>* stop = nullptr;           // optional: set from another thread to give up
   std::function<void(const std::string&)> progress;  // optional progress lines
 };
 

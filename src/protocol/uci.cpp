@@ -64,6 +64,7 @@ class Uci {
     say("option name Variant type string default <empty>");
     say("option name PlyByPly type check default false");
     say("option name Hash type spin default 16 min 1 max 4096");
+    say("option name TurnProbes type check default true");
     say("uciok");
   }
 
@@ -97,6 +98,8 @@ class Uci {
       set_variant(composition_.empty() ? selected_ : composition_);
     } else if (lname == "plybyply") {
       ply_by_ply_ = value == "true";
+    } else if (lname == "turnprobes") {
+      turn_probes_ = value == "true";
     } else if (lname == "hash") {
       try {
         engine_.set_hash_mb(std::size_t(std::max(1, std::min(4096, std::stoi(value)))));
@@ -136,6 +139,7 @@ class Uci {
 
   void go(std::istringstream& is) {
     SearchLimits lim;
+    lim.turn_probes = turn_probes_;
     double wtime = 0, btime = 0, winc = 0, binc = 0;
     int movestogo = 0;
     std::string word;
@@ -214,6 +218,7 @@ class Uci {
   Engine engine_;
   std::string selected_ = "chess", composition_;
   bool ply_by_ply_ = false;
+  bool turn_probes_ = true;  // Search::think's proof searches around multi-move turns
 };
 
 }  // namespace
