@@ -29,7 +29,7 @@ solve_row() {  # section variant mate fen [extra solve options]
   local sec=$1 var=$2 n=$3 fen=$4
   shift 4
   local out
-  # The solver's own --time is not checked inside a long series (it overran on §9.10), so a hard limit too.
+  # A hard limit as well: before the series-mover pruning the solver overran its own --time on §9.10.
   out=$(timeout --signal=KILL "$((solve_time + 5))" "$HC" solve --variant "$var" --fen "$fen" --mate "$n" \
     --time "$solve_time" --json "$@" || true)
   [ -n "$out" ] || out='{"killed": true}'
