@@ -42,7 +42,7 @@ void Search::clear() {
 }
 
 // A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
-// Marseillais turns cost 1.3 plies and a 7-move Progressive series 1.75.
+// two-move turns cost 1.3 plies and a 7-move series 1.75.
 int Search::move_cost(const Position& pos) const {
   const int q = pos.state().quota;
   if (q <= 1) return kDepthUnit;
