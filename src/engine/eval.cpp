@@ -382,4 +382,20 @@ int evaluate_position(const Position& pos) {
   return e.run();
 }
 
+int evaluate_position(const Position& pos, int alpha, int beta) {
+  const Rules& r = pos.rules();
+  const Color us = pos.side();
+  int quick = 0;
+  for (int b = 0; b < pos.boards(); ++b)
+    for (int t = kPawn; t <= kQueen; ++t)
+      quick += piece_value(r, PieceType(t)) *
+               (popcount(pos.pieces(b, us, PieceType(t))) - popcount(pos.pieces(b, ~us, PieceType(t))));
+  const TurnState& st = pos.state();
+  quick += 12 * (st.quota - st.made);
+  // The positional terms rarely exceed this; king danger grows with the enemy's moves.
+  const int margin = r.multi_move() ? 700 : 400;
+  if (quick - margin >= beta || quick + margin <= alpha) return quick;
+  return evaluate_position(pos);
+}
+
 }  // namespace hc

@@ -24,6 +24,9 @@
 namespace hc {
 
 int evaluate_position(const Position& pos);
+// The same where only the side of [alpha, beta] matters: when material alone is far outside the window
+// (beyond what the positional terms can make up), it is returned without the full evaluation.
+int evaluate_position(const Position& pos, int alpha, int beta);
 // Material value of a man of type t under the rules' capture kind (centipawns; kings 0).
 int piece_value(const Rules& r, PieceType t);
 // Moves colour c has in its coming turn: what is left of the current turn if c is to move, else the quota of
