@@ -6,7 +6,7 @@
 
 namespace hc {
 
-Engine::Engine() { set_variant("chess"); }
+Engine::Engine() { set_variant(kDefaultVariant); }
 
 Engine::~Engine() {
   stop();

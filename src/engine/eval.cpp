@@ -1,10 +1,13 @@
 #include "engine/eval.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace hc {
 
 namespace {
 
-// Centralisation bonus by square for knights/bishops/queens (cp), symmetric, and pawn advancement by rank.
+// Placement by square from White's side (a1 = 0); Black reads the square mirrored (s ^ 56).
 constexpr int kCentre[64] = {-20, -10, -10, -10, -10, -10, -10, -20,  //
                              -10, 0,   0,   5,   5,   0,   0,   -10,  //
                              -10, 0,   10,  15,  15,  10,  0,   -10,  //
@@ -14,44 +17,385 @@ constexpr int kCentre[64] = {-20, -10, -10, -10, -10, -10, -10, -20,  //
                              -10, 0,   0,   5,   5,   0,   0,   -10,  //
                              -20, -10, -10, -10, -10, -10, -10, -20};
 constexpr int kPawnRank[8] = {0, 0, 5, 10, 20, 35, 60, 0};
+constexpr int kPassedMg[8] = {0, 5, 5, 10, 20, 35, 60, 0};
+constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
+constexpr int kKingHomeMg[8] = {5, 15, 10, -10, 0, -10, 20, 5};  // first rank; higher ranks are penalised
+
+// Mobility per reachable square (mg, eg) and the count that scores zero.
+constexpr int kMobMg[7] = {0, 0, 4, 5, 2, 1, 0};
+constexpr int kMobEg[7] = {0, 0, 4, 5, 4, 2, 0};
+constexpr int kMobBase[7] = {0, 0, 4, 6, 6, 12, 0};
+
+// King danger: per man attacking the king's field, per man one move from attacking it.
+constexpr int kAttackUnits[7] = {0, 0, 20, 20, 25, 40, 0};
+constexpr int kThreatUnits[7] = {0, 0, 12, 12, 15, 25, 0};
+// Phase weight of non-pawn men (24 = all of them on the boards).
+constexpr int kPhase[7] = {0, 0, 1, 1, 2, 4, 0};
+
+constexpr Square relative(Color c, Square s) { return c == kWhite ? s : s ^ 56; }
+inline int distance(Square a, Square b) {
+  return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
+}
+inline Bitboard pawn_attacks_set(Color c, Bitboard p) {
+  const Bitboard up = c == kWhite ? p << 8 : p >> 8;
+  return shift_west(up) | shift_east(up);
+}
+// The squares at distance one from b, and b.
+inline Bitboard grow(Bitboard b) {
+  const Bitboard v = b | (b << 8) | (b >> 8);
+  return v | shift_west(v) | shift_east(v);
+}
+
+// A non-pawn man with its attacks on its own board.
+struct Man {
+  Bitboard att;
+  Square sq;
+  PieceType type;
+  Color color;
+  std::uint8_t board;
+  bool paralysed;
+};
+
+struct Eval {
+  const Position& pos;
+  const Rules& r;
+  int nb;
+  bool transfer, explosion, shoot, capturer_dies, kings_capture, same_type_paralysis;
+  int value[7];
+  Man men[64 * kMaxBoards];
+  int count = 0;
+  Bitboard paralysed[kMaxBoards]{};
+  Bitboard pawn_att[2][kMaxBoards]{};     // attacks of the pawns that may capture
+  Bitboard att_type[2][kMaxBoards][7]{};  // attacks of men that may capture, by type
+  Bitboard att[2][kMaxBoards]{};          // union of att_type (kings only where they capture)
+  Bitboard att_nonking[2][kMaxBoards]{};  // the same without kings
+  int mg[2]{}, eg[2]{}, phase = 0;
+
+  explicit Eval(const Position& p) : pos(p), r(p.rules()), nb(p.boards()) {
+    transfer = r.transfers();
+    explosion = r.capture_explodes();
+    shoot = r.capturer_stays();
+    capturer_dies = r.capturer_removed();
+    kings_capture = r.kings_capture();
+    same_type_paralysis = r.same_type_paralysis();
+    for (int t = 0; t < 7; ++t) value[t] = piece_value(r, PieceType(t));
+  }
+
+  int dest(int b) const { return transfer ? b ^ 1 : b; }
+
+  // Attack maps, paralysis (a man observed by an enemy man of its own type; paralysed men still
+  // observe, so the observation maps include them).
+  void attacks() {
+    for (int b = 0; b < nb; ++b) {
+      const Bitboard occ = pos.occupied(b);
+      Bitboard observe[2][7]{};
+      for (Color c : {kWhite, kBlack}) {
+        observe[c][kPawn] = pawn_attacks_set(c, pos.pieces(b, c, kPawn));
+        for (Bitboard m = pos.pieces(b, c) & ~pos.pieces(b, kPawn); m;) {
+          const Square s = pop_lsb(m);
+          const PieceType t = type_of(pos.at(b, s));
+          const Bitboard a = attacks_of(t, c, s, occ);
+          observe[c][t] |= a;
+          men[count++] = Man{a, s, t, c, std::uint8_t(b), false};
+        }
+      }
+      if (same_type_paralysis)
+        for (Color c : {kWhite, kBlack})
+          for (int t = kPawn; t <= kQueen; ++t)
+            paralysed[b] |= pos.pieces(b, c, PieceType(t)) & observe[~c][t];
+      for (Color c : {kWhite, kBlack}) {
+        pawn_att[c][b] = pawn_attacks_set(c, pos.pieces(b, c, kPawn) & ~paralysed[b]);
+        att_type[c][b][kPawn] = pawn_att[c][b];
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      Man& m = men[i];
+      m.paralysed = (paralysed[m.board] & bb(m.sq)) != 0;
+      if (m.paralysed || (m.type == kKing && !kings_capture)) continue;
+      att_type[m.color][m.board][m.type] |= m.att;
+    }
+    for (int b = 0; b < nb; ++b)
+      for (Color c : {kWhite, kBlack}) {
+        Bitboard a = 0;
+        for (int t = kPawn; t <= kQueen; ++t) a |= att_type[c][b][t];
+        att_nonking[c][b] = a;
+        att[c][b] = a | att_type[c][b][kKing];
+      }
+  }
+
+  // Material, placement, pawns and mobility.
+  void men_terms() {
+    for (int b = 0; b < nb; ++b) {
+      for (Color c : {kWhite, kBlack}) {
+        const Color e = ~c;
+        const Bitboard own_pawns = pos.pieces(b, c, kPawn), enemy_pawns = pos.pieces(b, e, kPawn);
+        for (Bitboard p = own_pawns; p;) {
+          const Square s = pop_lsb(p);
+          const int rr = rank_of(relative(c, s)), f = file_of(s);
+          int v = value[kPawn] + kPawnRank[rr];
+          if (paralysed[b] & bb(s)) v -= value[kPawn] / 8;
+          mg[c] += v;
+          eg[c] += v;
+          const Bitboard files = file_bb(f) | (f > 0 ? file_bb(f - 1) : 0) | (f < 7 ? file_bb(f + 1) : 0);
+          const int rk = rank_of(s);
+          const Bitboard ahead =
+              c == kWhite ? (rk < 7 ? ~Bitboard(0) << (8 * (rk + 1)) : 0) : (Bitboard(1) << (8 * rk)) - 1;
+          if (!(enemy_pawns & files & ahead)) mg[c] += kPassedMg[rr], eg[c] += kPassedEg[rr];
+        }
+      }
+    }
+    for (int i = 0; i < count; ++i) {
+      const Man& m = men[i];
+      const Color c = m.color;
+      const int b = m.board;
+      const Square rs = relative(c, m.sq);
+      if (m.type == kKing) {
+        mg[c] += rank_of(rs) == 0 ? kKingHomeMg[file_of(rs)] : -std::min(60, 20 * rank_of(rs));
+        eg[c] += kCentre[rs];
+        continue;
+      }
+      phase += kPhase[m.type];
+      int v = value[m.type];
+      if (m.paralysed) v -= v / 8;
+      mg[c] += v;
+      eg[c] += v;
+      if (m.type == kKnight || m.type == kBishop)
+        mg[c] += kCentre[rs], eg[c] += kCentre[rs] / 2;
+      else if (m.type == kQueen)
+        mg[c] += kCentre[rs] / 2, eg[c] += kCentre[rs] / 2;
+      // Mobility: squares the man could go to that no enemy pawn attacks (transfer: the arrival square on the
+      // other board must be free). A paralysed man has none.
+      int n = 0;
+      if (!m.paralysed) {
+        Bitboard area = ~pos.pieces(b, c) & ~pawn_att[~c][b];
+        if (transfer) area &= ~pos.occupied(dest(b));
+        n = popcount(m.att & area);
+      }
+      mg[c] += kMobMg[m.type] * (n - kMobBase[m.type]);
+      eg[c] += kMobEg[m.type] * (n - kMobBase[m.type]);
+    }
+  }
+
+  // King danger of colour c's king (a penalty in centipawns), from the enemy's coming turn.
+  int king_danger(Color c) const {
+    const int kb = pos.king_board(c);
+    if (kb < 0) return 0;
+    const Color e = ~c;
+    const Square k = pos.king_square(c, kb);
+    const Bitboard near = king_attacks(k), field = near | bb(k);
+    const int moves = std::max(1, coming_moves(pos, e));
+    const int ob = transfer ? kb ^ 1 : kb;
+    const Bitboard occ = pos.occupied(kb);
+
+    int units = 0, attackers = 0, threats = 0;
+    // Direct attacks on the field, on the king's board.
+    for (int i = 0; i < count; ++i) {
+      const Man& m = men[i];
+      if (m.color != e || m.board != kb || m.paralysed || m.type == kKing) continue;
+      if (const Bitboard a = m.att & field) {
+        ++attackers;
+        units += kAttackUnits[m.type] + 6 * popcount(a);
+      }
+    }
+    units += 5 * popcount(pawn_att[e][kb] & field);
+    // Men one move from attacking the field. With one move a turn this is the next turn's threat; with two
+    // or more it is part of the coming turn; with transfer a man on the other board arrives on the king's
+    // board, so it is a check next move.
+    if (moves >= 2 || transfer) {
+      Bitboard reach_n = 0, reach_b = 0, reach_r = 0;
+      for (Bitboard f = field; f;) {
+        const Square s = pop_lsb(f);
+        reach_n |= knight_attacks(s);
+        reach_b |= bishop_attacks(s, occ);
+        reach_r |= rook_attacks(s, occ);
+      }
+      const Bitboard reach[7] = {0, 0, reach_n, reach_b, reach_r, reach_b | reach_r, 0};
+      for (int i = 0; i < count; ++i) {
+        const Man& m = men[i];
+        if (m.color != e || m.paralysed || m.type == kKing || m.type == kPawn) continue;
+        if (dest(m.board) != kb) continue;               // its move would not end on the king's board
+        if (m.board == kb && (m.att & field)) continue;  // counted as an attacker
+        Bitboard to = m.att & ~pos.pieces(m.board, e);
+        if (transfer) to &= ~pos.occupied(kb);
+        if (to & reach[m.type]) {
+          ++threats;
+          units += transfer ? kAttackUnits[m.type] : kThreatUnits[m.type];
+        }
+      }
+    }
+    // Transfer: the king's field on the other board, where the king arrives when it moves.
+    if (transfer) units += 4 * popcount(att[e][ob] & field);
+    // Escape squares.
+    Bitboard escapes = near & ~pos.pieces(kb, c) & ~att[e][kb];
+    if (transfer) escapes &= ~pos.occupied(ob) & ~att[e][ob];
+    const int n_escapes = popcount(escapes);
+    if (attackers + threats) units += n_escapes == 0 ? 20 : n_escapes == 1 ? 10 : n_escapes == 2 ? 4 : 0;
+    // Defenders of the field.
+    units -= 4 * popcount(att_nonking[c][kb] & field);
+    // Open lines to the king (only pawns block them): heavier when the enemy moves twice or more.
+    bool enemy_rooks = false, enemy_bishops = false, enemy_queen = false;
+    for (int b = 0; b < nb; ++b) {
+      enemy_rooks |= (pos.pieces(b, e, kRook) | pos.pieces(b, e, kQueen)) != 0;
+      enemy_bishops |= (pos.pieces(b, e, kBishop) | pos.pieces(b, e, kQueen)) != 0;
+      enemy_queen |= pos.pieces(b, e, kQueen) != 0;
+    }
+    const Bitboard pawns = pos.pieces(kb, kPawn);
+    const int open_weight = moves >= 2 ? 4 : 2;
+    if (enemy_rooks) units += open_weight * popcount(rook_attacks(k, pawns) & file_bb(file_of(k)));
+    if (enemy_bishops) units += open_weight * popcount(bishop_attacks(k, pawns)) / 2;
+    // Long series: the whole field and every enemy man within reach matter; a king with few
+    // defenders around it is lost.
+    if (moves >= 3) {
+      const Bitboard zone = grow(field);
+      int near_enemy = 0;
+      for (int i = 0; i < count; ++i) {
+        const Man& m = men[i];
+        if (m.color == e && m.type != kKing && !m.paralysed && distance(m.sq, k) <= 3) ++near_enemy;
+      }
+      const int defenders = popcount(pos.pieces(kb, c) & zone & ~pos.pieces(kb, kKing));
+      units += 10 * near_enemy + 5 * popcount(att[e][kb] & field);
+      if (defenders < 3) units += 15 * (3 - defenders);
+    }
+    if (explosion) {
+      // No check while the kings touch, and a capture next to both would explode the capturer's king too.
+      if (const int ekb = pos.king_board(e); ekb == kb && (near & pos.pieces(kb, e, kKing))) units /= 4;
+    }
+    if (units <= 0) return 0;
+    if (attackers + threats < 2) units /= 2;
+    if (!enemy_queen && moves == 1) units = units * 2 / 3;
+    const int scale = 16 + 8 * (std::min(moves, 6) - 1);
+    return std::min(units * units * scale / (16 * 64), 1200);
+  }
+
+  // Explosion captures: capturing an enemy man next to the enemy king explodes that king; men next to a king
+  // cannot be taken by its own side without exploding it; a queen near the enemy king is dangerous.
+  void explosion_terms() {
+    for (Color a : {kWhite, kBlack}) {
+      const Color v = ~a;
+      const int vb = pos.king_board(v), ab = pos.king_board(a);
+      if (vb < 0 || ab < 0) continue;
+      const Square vk = pos.king_square(v, vb);
+      const Bitboard own_king_zone = ab == vb ? grow(pos.pieces(ab, a, kKing)) : 0;
+      const Bitboard detonators = pos.pieces(vb, v) & king_attacks(vk) & ~own_king_zone;
+      const int hits = popcount(detonators & att_nonking[a][vb]);
+      mg[a] += 60 * hits;
+      eg[a] += 60 * hits;
+      // a's men next to v's king: immune from v, and they hem the king in.
+      const int immune = popcount(pos.pieces(vb, a) & king_attacks(vk) & ~pos.pieces(vb, kKing));
+      mg[a] += 10 * immune;
+      eg[a] += 10 * immune;
+      for (int b = 0; b < nb; ++b)
+        for (Bitboard q = pos.pieces(b, a, kQueen); q;) {
+          const int d = distance(pop_lsb(q), vk);
+          mg[a] += 6 * (7 - d);
+          eg[a] += 4 * (7 - d);
+        }
+    }
+  }
+
+  // Men of the side to move that the enemy could win under the capture rule: the side can save as many as it
+  // has moves left in this turn; the enemy's coming turn may take as many as it has moves.
+  int hanging_penalty() const {
+    const Color us = pos.side(), e = ~us;
+    int gains[32];
+    int n = 0;
+    for (int b = 0; b < nb; ++b) {
+      Bitboard targets = pos.pieces(b, us) & ~pos.pieces(b, kKing) & att[e][b];
+      if (transfer && !shoot) targets &= ~pos.occupied(dest(b));  // the capturer must be able to arrive
+      for (; targets && n < 32;) {
+        const Square s = pop_lsb(targets);
+        const int v = value[type_of(pos.at(b, s))];
+        int least = kKing;
+        for (int t = kPawn; t <= kKing; ++t)
+          if (att_type[e][b][t] & bb(s)) {
+            least = t;
+            break;
+          }
+        const bool defended = (att[us][b] & bb(s)) != 0;
+        int gain;
+        if (shoot)
+          gain = v;
+        else if (explosion || capturer_dies)
+          gain = v - value[least];
+        else if (least == kKing)
+          gain = defended ? 0 : v;
+        else
+          gain = defended ? v - value[least] : v;
+        if (gain > 0) gains[n++] = gain;
+      }
+    }
+    if (n == 0) return 0;
+    const int saved = std::max(1, pos.state().quota - pos.state().made);
+    if (n <= saved) return 0;
+    std::sort(gains, gains + n, [](int x, int y) { return x > y; });
+    const int lost_max = std::max(1, coming_moves(pos, e));
+    int sum = 0;
+    for (int i = saved; i < n && i < saved + lost_max; ++i) sum += gains[i];
+    return shoot ? sum * 3 / 4 : sum / 2;
+  }
+
+  int run() {
+    attacks();
+    men_terms();
+    for (Color c : {kWhite, kBlack}) {
+      const int d = king_danger(c);
+      mg[c] -= d;
+      eg[c] -= d / 2;
+    }
+    if (explosion) explosion_terms();
+    const Color us = pos.side();
+    const int h = hanging_penalty();
+    mg[us] -= h;
+    eg[us] -= h;
+    const int ph = std::min(phase, 24);
+    const int mgs = mg[us] - mg[~us], egs = eg[us] - eg[~us];
+    int s = (mgs * ph + egs * (24 - ph)) / 24;
+    // Moves still due in this turn are worth a tempo each (multi-move schedules).
+    const TurnState& st = pos.state();
+    s += 12 * (st.quota - st.made);
+    return s;
+  }
+};
 
 }  // namespace
 
 int piece_value(const Rules& r, PieceType t) {
   static constexpr int kOrthodox[] = {0, 100, 320, 330, 500, 900, 0};
-  int v = kOrthodox[t];
-  // Explosions and kamikaze captures trade the capturer away: the pieces' worth is closer together there.
-  if (r.capture == CaptureKind::kExplosion || r.capture == CaptureKind::kKamikaze) {
-    static constexpr int kTrade[] = {0, 150, 300, 300, 450, 800, 0};
-    v = kTrade[t];
-  }
-  return v;
+  // Captures that remove the capturer (explosion, the capturer dying) trade it away: the men's worth is
+  // closer together there.
+  static constexpr int kTrade[] = {0, 150, 300, 300, 450, 800, 0};
+  // A shooter stays where it is and cannot be taken back: long-range men gain.
+  static constexpr int kShoot[] = {0, 100, 290, 350, 525, 1000, 0};
+  if (r.capturer_removed()) return kTrade[t];
+  if (r.capturer_stays()) return kShoot[t];
+  return kOrthodox[t];
+}
+
+int coming_moves(const Position& pos, Color c) {
+  const TurnState& st = pos.state();
+  if (c == st.side) return st.quota - st.made;
+  return pos.rules().schedule.quota_for(pos.turn_index() + 1);
 }
 
 int evaluate_position(const Position& pos) {
+  Eval e(pos);
+  return e.run();
+}
+
+int evaluate_position(const Position& pos, int alpha, int beta) {
   const Rules& r = pos.rules();
-  int score[2] = {0, 0};
-  for (int b = 0; b < pos.boards(); ++b) {
-    for (Color c : {kWhite, kBlack}) {
-      for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen}) {
-        for (Bitboard m = pos.pieces(b, c, t); m;) {
-          Square s = pop_lsb(m);
-          int v = piece_value(r, t);
-          if (t == kPawn)
-            v += kPawnRank[c == kWhite ? rank_of(s) : 7 - rank_of(s)];
-          else if (t != kRook)
-            v += kCentre[s] / (t == kQueen ? 2 : 1);
-          score[c] += v;
-        }
-      }
-    }
-  }
   const Color us = pos.side();
-  int s = score[us] - score[~us];
-  // Moves still due in this turn are worth a tempo each (multi-move schedules).
+  int quick = 0;
+  for (int b = 0; b < pos.boards(); ++b)
+    for (int t = kPawn; t <= kQueen; ++t)
+      quick += piece_value(r, PieceType(t)) *
+               (popcount(pos.pieces(b, us, PieceType(t))) - popcount(pos.pieces(b, ~us, PieceType(t))));
   const TurnState& st = pos.state();
-  s += 12 * (st.quota - st.made);
-  return s;
+  quick += 12 * (st.quota - st.made);
+  // The positional terms rarely exceed this; king danger grows with the enemy's moves.
+  const int margin = r.multi_move() ? 700 : 400;
+  if (quick - margin >= beta || quick + margin <= alpha) return quick;
+  return evaluate_position(pos);
 }
 
 }  // namespace hc

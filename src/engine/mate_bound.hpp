@@ -6,7 +6,7 @@
 // that must be covered at the moment of mate only grow: the king's square (it must be in check) and every
 // neighbour not occupied by one of its own men (a flight). A square is covered by a man attacking it; under
 // the Italian check regime a flight is also closed when the king's step to it would uncover a check from one
-// of its own line-pieces through its square to the attacker's king (RULES.md progressive-italian: such an
+// of its own line-pieces through its square to the attacker's king (RULES.md, the Italian check rule: such an
 // escape is illegal). For each square the cheapest way to cover it is counted in moves on an empty board
 // (obstacles only lengthen a route; a blocked line needs at least one move), and the bound is the largest of
 // these over the squares: every one of them must be covered when the mate is given.

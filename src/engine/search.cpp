@@ -42,7 +42,7 @@ void Search::clear() {
 }
 
 // A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
-// Marseillais turns cost 1.3 plies and a 7-move Progressive series 1.75.
+// two-move turns cost 1.3 plies and a 7-move series 1.75.
 int Search::move_cost(const Position& pos) const {
   const int q = pos.state().quota;
   if (q <= 1) return kDepthUnit;
@@ -113,7 +113,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
   const bool evading = pos.state().made == 0 && in_check(pos) && qdepth > -4;
   int best = -kInfinite;
   if (!evading) {
-    best = evaluate_position(pos);
+    best = evaluate_position(pos, alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
     list.keep_if([&](Move m) { return is_capture_move(pos, m) || m.kind() == MoveKind::kPromotion; });
@@ -170,7 +170,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   // much.
   if (!pv_node && turn_start && ply > 0 && depth >= 3 * kDepthUnit &&
       pos.rules().regime != CheckRegime::kNone && pos.rules().paralysis == ParalysisKind::kNone &&
-      !in_check(pos) && evaluate_position(pos) >= beta) {
+      !in_check(pos) && evaluate_position(pos, beta - 1, beta) >= beta) {
     Bitboard pieces = 0;
     for (int b = 0; b < pos.boards(); ++b)
       pieces |= pos.pieces(b, us) & ~pos.pieces(b, kPawn) & ~pos.pieces(b, kKing);

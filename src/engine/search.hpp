@@ -1,7 +1,7 @@
 // Game-tree search for every variant the kernel supports (issue 3 §1): iterative deepening,
 // principal-variation alpha-beta over moves where the score changes sign only when the turn passes, a
 // transposition table keyed on the full turn state, quiescence over the variant's own captures, and move
-// ordering. Depth is counted in turns: a move costs a share of a turn (a whole turn of a 7-move Progressive
+// ordering. Depth is counted in turns: a move costs a share of a turn (a whole turn of a 7-move
 // series costs about two plies), so long turns do not starve the search.
 #pragma once
 #include <atomic>

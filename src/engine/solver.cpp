@@ -8,7 +8,7 @@ namespace hc {
 
 namespace {
 
-// The side to move has lost (mate, Italian mate, king capture).
+// The side to move has lost (mate, mate under the last-move check rule, king capture).
 bool side_to_move_lost(Position& pos, GameResult& r) {
   r = evaluate(pos);
   return r.winner.has_value() && *r.winner != pos.side();
@@ -101,7 +101,7 @@ bool MateSolver::defend_moves(Position& pos, int turns) {
   if (auto it = tt_.find(k); it != tt_.end()) return it->second;
   MoveList list;
   pos.ops().legal_moves(pos, list);
-  // No move mid-turn: progressive stalemate (a draw), not a mate.
+  // No move mid-turn: a stalemate of the series (a draw), not a mate.
   bool all_lose = !list.empty();
   order(pos, list, false);
   for (Move m : list) {

@@ -53,6 +53,17 @@ struct Rules {
   ProgressUnit progress_unit = ProgressUnit::kMoves;
   int progress_limit = 100;  // D-4: 100 atomic moves; Progressive: 10 turns
 
+  // Properties of the capture, paralysis and board components, for readers that reason about rules rather
+  // than components (the engine's evaluation).
+  bool capture_explodes() const { return capture == CaptureKind::kExplosion; }
+  bool capturer_stays() const { return capture == CaptureKind::kShoot; }
+  bool capturer_removed() const {
+    return capture == CaptureKind::kExplosion || capture == CaptureKind::kKamikaze;
+  }
+  bool kings_capture() const { return !capturer_removed(); }
+  bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
+  bool transfers() const { return transfer != TransferKind::kNone; }
+
   bool multi_move() const {
     return schedule.kind != ScheduleKind::kFixed || schedule.quota > 1 || schedule.white_first_quota > 1;
   }

@@ -13,6 +13,9 @@ namespace hc {
 enum class Dimension { kBoards, kSchedule, kCheck, kEnPassant, kCapture, kParalysis, kObligations, kGameEnd };
 const char* dimension_name(Dimension d);
 
+// The id a new engine or protocol session starts with (every dimension at its default).
+inline constexpr const char* kDefaultVariant = "chess";
+
 struct VariantInfo {
   std::string id;
   std::string name;         // name in the sources
