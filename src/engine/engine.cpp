@@ -1,10 +1,20 @@
 #include "engine/engine.hpp"
 
+#include <algorithm>
+
 #include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 
 namespace hc {
+
+void budget_time(SearchLimits& lim, double left, double inc, int turns_to_go) {
+  if (left <= 0) return;
+  double budget = left / (turns_to_go > 0 ? turns_to_go + 1 : 30) + 0.8 * inc;
+  budget = std::min(budget, left * 0.4);
+  lim.soft_time_s = budget * 0.6;
+  lim.hard_time_s = std::min(budget * 2.0, left * 0.5);
+}
 
 Engine::Engine() { set_variant("chess"); }
 

@@ -15,6 +15,10 @@
 
 namespace hc {
 
+// Time management shared by the protocols: sets soft and hard time limits for a turn from the time left on
+// the clock, the increment and the turns to go until the next time control (0 = the whole game).
+void budget_time(SearchLimits& limits, double left_s, double inc_s, int turns_to_go);
+
 class Engine {
  public:
   Engine();

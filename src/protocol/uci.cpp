@@ -177,12 +177,7 @@ class Uci {
     }
     const bool white = engine_.game().position().side() == kWhite;
     const double left = white ? wtime : btime, inc = white ? winc : binc;
-    if (left > 0 && !lim.infinite) {
-      double budget = left / (movestogo > 0 ? movestogo + 1 : 30) + 0.8 * inc;
-      budget = std::min(budget, left * 0.4);
-      lim.soft_time_s = budget * 0.6;
-      lim.hard_time_s = std::min(budget * 2.0, left * 0.5);
-    }
+    if (!lim.infinite) budget_time(lim, left, inc, movestogo);
     const bool ply = ply_by_ply_;
     engine_.go(
         lim, [this](const SearchInfo& i) { say(info_line(i)); },
