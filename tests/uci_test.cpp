@@ -3,7 +3,12 @@
 // error", and searches that find the RULES.md §9 mates.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <sstream>
+#include <thread>
+
+#include "engine/engine.hpp"
 
 #include "engine/search.hpp"
 #include "protocol/uci.hpp"
@@ -34,7 +39,7 @@ std::string last_with(const std::vector<std::string>& lines, const std::string& 
 
 TEST(Uci, Handshake) {
   auto lines = run("uci\nisready\n");
-  ASSERT_GE(lines.size(), 8u);
+  ASSERT_GE(lines.size(), 9u);
   EXPECT_EQ(lines[0], "id name heterochess");
   EXPECT_EQ(lines[1].rfind("id author ", 0), 0u);
   std::string combo = "option name UCI_Variant type combo default chess";
@@ -42,6 +47,8 @@ TEST(Uci, Handshake) {
   EXPECT_EQ(lines[2], combo);
   EXPECT_EQ(lines[3], "option name Variant type string default <empty>");
   EXPECT_EQ(lines[4], "option name PlyByPly type check default false");
+  EXPECT_EQ(lines[6], "option name TurnProbes type check default true");
+  EXPECT_EQ(lines[7], "option name Ponder type check default false");
   EXPECT_EQ(lines[lines.size() - 2], "uciok");
   EXPECT_EQ(lines.back(), "readyok");
 }
@@ -98,8 +105,10 @@ TEST(Uci, MarseillaisMateAndPlyByPly) {
           "position startpos moves e2e4\n"
           "go depth 2\n");
   std::string best = last_with(lines, "bestmove ");
-  ASSERT_EQ(best.size(), std::string("bestmove e2e4").size())
-      << best;  // one move: the second of White's turn
+  // One move (the second of White's turn), then the expected reply: Black's first move.
+  ASSERT_EQ(best.size(), std::string("bestmove e2e4 ponder g8f6").size()) << best;
+  ASSERT_EQ(best.substr(13, 8), " ponder ") << best;
+  best = best.substr(0, 13);
   Variant v = make_variant("marseillais");
   Position pos;
   set_fen(pos, v, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1 made=1");
@@ -143,6 +152,73 @@ TEST(Uci, GoMateUsesTheSolver) {
       run("setoption name UCI_Variant value alice\n"
           "position fen rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16\n"
           "go mate 8\n");
-  EXPECT_EQ(last_with(lines, "bestmove "), "bestmove c3b5");
+  EXPECT_EQ(last_with(lines, "bestmove ").substr(0, 21), "bestmove c3b5 ponder ");
   EXPECT_NE(last_with(lines, "info depth").find("score mate 7"), std::string::npos);
+}
+
+// Pondering: a ponder search never answers by itself, even when its depth limit is reached; ponderhit makes
+// it answer (at once here, since it has finished), and stop answers too.
+TEST(Engine, PonderHoldsTheAnswerUntilPonderhitOrStop) {
+  for (bool by_stop : {false, true}) {
+    Engine engine;
+    engine.set_position("", {"e2e4"}, false);
+    SearchLimits lim;
+    lim.depth = 2;
+    lim.ponder = true;
+    std::atomic<int> answers{0};
+    std::vector<Move> best;
+    engine.go(lim, nullptr, [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) {
+      best = b;
+      ++answers;
+    });
+    EXPECT_TRUE(engine.pondering());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_EQ(answers.load(), 0) << "a depth-2 search is long finished, but the answer must wait";
+    if (by_stop)
+      engine.stop();
+    else
+      engine.ponderhit();
+    engine.wait();
+    EXPECT_EQ(answers.load(), 1);
+    EXPECT_FALSE(engine.pondering());
+    ASSERT_EQ(best.size(), 1u);
+  }
+}
+
+// After ponderhit the search runs under the time limits given to go, counted from the ponderhit: it answers
+// well before the (long) pondering would have ended and after at least some of the budget.
+TEST(Engine, PonderhitAppliesTheTimeLimits) {
+  Engine engine;
+  SearchLimits lim;
+  lim.ponder = true;
+  lim.soft_time_s = 0.1;
+  lim.hard_time_s = 0.3;
+  std::atomic<bool> done{false};
+  engine.go(lim, nullptr,
+            [&](const std::vector<Move>&, const std::vector<std::vector<Move>>&) { done = true; });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  EXPECT_FALSE(done.load()) << "pondering ignores the time limits";
+  auto t0 = std::chrono::steady_clock::now();
+  engine.ponderhit();
+  engine.wait();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(done.load());
+  EXPECT_LT(secs, 2.0);
+}
+
+TEST(Uci, PonderSession) {
+  // Everything arrives at once: the ponder search is held until ponderhit, which applies "movetime 50".
+  auto lines =
+      run("setoption name Ponder value true\n"
+          "position startpos moves e2e4 e7e5\n"
+          "go ponder movetime 50\n"
+          "ponderhit\n"
+          "isready\n");
+  int bestmoves = 0;
+  for (const auto& l : lines) bestmoves += l.rfind("bestmove ", 0) == 0;
+  EXPECT_EQ(bestmoves, 1);
+  EXPECT_EQ(lines.back().rfind("bestmove ", 0), 0u) << "isready is answered at once, bestmove later";
+  // At end of input a ponder search is stopped and answers (a legal move, though it had no time to search).
+  lines = run("position startpos\ngo ponder\n");
+  EXPECT_EQ(last_with(lines, "bestmove ").size(), std::string("bestmove e2e4").size());
 }

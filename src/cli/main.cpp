@@ -16,6 +16,7 @@
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
 #include "protocol/uci.hpp"
+#include "protocol/xboard.hpp"
 #include "rules/game.hpp"
 #include "variants/registry.hpp"
 
@@ -642,6 +643,8 @@ int main(int argc, char** argv) {
   match->add_option("--sprt", ma.sprt, "ELO0,ELO1: stop when the SPRT decides");
   match->add_flag("--json", c.json, "print one JSON object");
   auto* uci = app.add_subcommand("uci", "speak UCI on standard input/output (see docs/protocols.md)");
+  auto* xboard = app.add_subcommand(
+      "xboard", "speak CECP (XBoard/WinBoard protocol 2) on standard input/output (see docs/protocols.md)");
 
   try {
     app.parse(argc, argv);
@@ -657,6 +660,7 @@ int main(int argc, char** argv) {
       return cmd_perft(c, depth, turns, divide, progress);
     }
     if (*uci) return run_uci(std::cin, std::cout);
+    if (*xboard) return run_xboard(std::cin, std::cout);
     if (*bench) return cmd_bench(c, bench_depth);
     if (*match) return cmd_match(c, ma);
     if (*solve)

@@ -1,10 +1,20 @@
 #include "engine/engine.hpp"
 
+#include <algorithm>
+
 #include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 
 namespace hc {
+
+void budget_time(SearchLimits& lim, double left, double inc, int turns_to_go) {
+  if (left <= 0) return;
+  double budget = left / (turns_to_go > 0 ? turns_to_go + 1 : 30) + 0.8 * inc;
+  budget = std::min(budget, left * 0.4);
+  lim.soft_time_s = budget * 0.6;
+  lim.hard_time_s = std::min(budget * 2.0, left * 0.5);
+}
 
 Engine::Engine() { set_variant(kDefaultVariant); }
 
@@ -79,15 +89,39 @@ void Engine::set_position(const std::string& fen, const std::vector<std::string>
   turn_keys_ = std::move(keys);
 }
 
-void Engine::go(const SearchLimits& limits, std::function<void(const SearchInfo&)> on_info,
-                std::function<void(const std::vector<Move>&)> done) {
+Move Engine::play(const std::string& move_text) {
+  stop();
+  wait();
+  Move m = parse_move(game_->position(), move_text);
+  game_->play(m);
+  if (game_->position().state().made == 0) turn_keys_.push_back(game_->position().key());
+  return m;
+}
+
+void Engine::go(const SearchLimits& limits, std::function<void(const SearchInfo&)> on_info, Done done) {
   stop();
   wait();
   // The search works on its own copy of the game's position.
   auto pos = std::make_shared<Position>(game_->position());
   std::vector<Key> history = turn_keys_;
   if (game_->position().state().made == 0 && !history.empty()) history.pop_back();  // the root itself
-  thread_ = std::thread([this, pos, history, limits, on_info, done] {
+  {
+    std::lock_guard<std::mutex> lock(hold_mutex_);
+    hold_ = limits.infinite || limits.ponder;
+    pondering_ = limits.ponder;
+    limits_ = limits;
+  }
+  // Holds the answer of an infinite or ponder search until stop() or ponderhit().
+  auto answer = [this, done](const std::vector<Move>& best, const std::vector<std::vector<Move>>& pv) {
+    {
+      std::unique_lock<std::mutex> lock(hold_mutex_);
+      hold_cv_.wait(lock, [this] { return !hold_; });
+      pondering_ = false;
+    }
+    if (done) done(best, pv);
+  };
+  search_.begin(limits);  // here, not on the thread: a stop() right after go() is not lost
+  thread_ = std::thread([this, pos, history, limits, on_info, answer] {
     if (limits.mate > 0) {
       // "go mate N": first the proof search restricted to checking turns (fast, and a mate it finds is
       // proven), then the general search.
@@ -99,26 +133,73 @@ void Engine::go(const SearchLimits& limits, std::function<void(const SearchInfo&
       opt.time_limit_s = limits.movetime_s > 0 ? limits.movetime_s / 2 : 10;
       SolveResult r = solver.solve(*pos, opt);
       if (r.mate && !r.keys.empty()) {
-        if (on_info) {
-          SearchInfo info;
+        SearchInfo info;
+        {
           info.depth = 2 * r.mate_length - 1;
           info.mate = true;
           info.mate_turns = r.mate_length;
           info.nodes = r.nodes;
           info.seconds = r.seconds;
           if (!r.lines.empty()) info.pv = r.lines.front();
-          on_info(info);
+          if (on_info) on_info(info);
         }
-        if (done) done(r.keys.front());
+        answer(r.keys.front(), info.pv);
         return;
       }
     }
-    std::vector<Move> best = search_.think(*pos, history, limits, on_info);
-    if (done) done(best);
+    std::vector<std::vector<Move>> pv;
+    std::vector<Move> best = search_.run(*pos, history, limits, [&](const SearchInfo& i) {
+      pv = i.pv;
+      if (on_info) on_info(i);
+    });
+    answer(best, pv);
   });
 }
 
-void Engine::stop() { search_.stop(); }
+void Engine::ponderhit() {
+  SearchLimits timed;
+  {
+    std::lock_guard<std::mutex> lock(hold_mutex_);
+    timed = limits_;
+  }
+  ponderhit(timed);
+}
+
+void Engine::ponderhit(const SearchLimits& timed) {
+  {
+    std::lock_guard<std::mutex> lock(hold_mutex_);
+    if (!pondering_) return;
+    pondering_ = false;
+    hold_ = timed.infinite;
+  }
+  const double move = timed.movetime_s;
+  search_.set_time_limits(move > 0 ? move : timed.soft_time_s, move > 0 ? move : timed.hard_time_s);
+  hold_cv_.notify_all();
+}
+
+bool Engine::pondering() const {
+  std::lock_guard<std::mutex> lock(hold_mutex_);
+  return pondering_;
+}
+
+void Engine::stop() {
+  {
+    std::lock_guard<std::mutex> lock(hold_mutex_);
+    hold_ = false;
+  }
+  hold_cv_.notify_all();
+  search_.stop();
+}
+
+void Engine::finish() {
+  bool held;
+  {
+    std::lock_guard<std::mutex> lock(hold_mutex_);
+    held = hold_;
+  }
+  if (held) stop();
+  wait();
+}
 
 void Engine::wait() {
   if (thread_.joinable()) thread_.join();

@@ -53,11 +53,20 @@ bool Search::time_up() {
   if (stop_.load(std::memory_order_relaxed)) return true;
   if ((nodes_ & 1023) == 0) {
     if (node_limit_ && nodes_ >= node_limit_) stop_ = true;
-    if (hard_time_ > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= hard_time_)
-      stop_ = true;
+    const double hard = hard_deadline_.load(std::memory_order_relaxed);
+    if (hard > 0 && elapsed() >= hard) stop_ = true;
   }
   return stop_.load(std::memory_order_relaxed);
+}
+
+double Search::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void Search::set_time_limits(double soft_s, double hard_s) {
+  const double now = elapsed();
+  soft_deadline_ = soft_s > 0 ? now + soft_s : 0;
+  hard_deadline_ = hard_s > 0 ? now + hard_s : 0;
 }
 
 bool Search::is_repetition(const Position& pos, int) const {
@@ -302,19 +311,31 @@ SolveResult Search::probe_mate(Position& pos, double seconds, std::uint64_t node
 
 std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
                                 const std::function<void(const SearchInfo&)>& on_iteration) {
+  begin(limits);
+  return run(pos, history, limits, on_iteration);
+}
+
+void Search::begin(const SearchLimits& limits) {
   stop_ = false;
   nodes_ = 0;
   seldepth_ = 0;
   node_limit_ = limits.nodes;
   start_ = std::chrono::steady_clock::now();
-  hard_time_ = limits.movetime_s > 0 ? limits.movetime_s : limits.hard_time_s;
-  budget_s_ = limits.movetime_s > 0 ? limits.movetime_s : limits.soft_time_s;
+  soft_deadline_ = 0;
+  hard_deadline_ = 0;
+  if (!limits.ponder)
+    set_time_limits(limits.movetime_s > 0 ? limits.movetime_s : limits.soft_time_s,
+                    limits.movetime_s > 0 ? limits.movetime_s : limits.hard_time_s);
+}
+
+std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                              const std::function<void(const SearchInfo&)>& on_iteration) {
+  // The time the search means to take (a ponder search learns it at ponderhit: its probes are limited by
+  // nodes instead).
+  budget_s_ = soft_deadline_.load();
   ++age_;
   refuted_.clear();
   killer_series_.clear();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  };
   // Probes get a share of the time, or a node budget when the search is limited by depth or nodes.
   auto probe_time = [&](double share) { return budget_s_ > 0 ? std::max(0.001, budget_s_ * share) : 0.0; };
   const std::uint64_t probe_nodes = budget_s_ > 0 ? 0 : 2000000;
@@ -393,14 +414,14 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
       window = window >= 640 ? kInfinite : window * 4;
     }
     last_score = score;
-    if (stop_ && depth > 1) break;  // an unfinished iteration is not trusted
+    if (stop_ && (depth > 1 || g_pv_len[0] == 0)) break;  // an unfinished iteration is not trusted
     best_line.assign(g_pv[0], g_pv[0] + g_pv_len[0]);
     SearchInfo info;
     info.depth = depth;
     info.seldepth = seldepth_;
     info.score = score;
     info.nodes = nodes_;
-    info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    info.seconds = elapsed();
     if (std::abs(score) >= kMateBound) {
       info.mate = true;
       int n = kMate - std::abs(score);  // turn changes until the mated side is to move
@@ -425,7 +446,8 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
     if (info.mate && info.mate_turns > 0 && (limits.mate == 0 || info.mate_turns <= limits.mate) &&
         !limits.infinite)
       break;
-    if (limits.soft_time_s > 0 && info.seconds >= limits.soft_time_s) break;
+    const double soft = soft_deadline_.load();
+    if (soft > 0 && info.seconds >= soft) break;
   }
   // The answer is a whole turn: the line's first turn, completed by short searches if the line ended inside
   // it.
@@ -445,14 +467,13 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
     if (list.empty()) break;
     bool saved_stop = stop_;
     stop_ = false;
-    double saved_hard = hard_time_;
-    hard_time_ = 0;
+    const double saved_hard = hard_deadline_.exchange(0);
     std::uint64_t saved_limit = node_limit_;
     node_limit_ = 0;
     path_ = history;
     search(pos, -kInfinite, kInfinite, kDepthUnit, 0, 0, true);
     stop_ = saved_stop;
-    hard_time_ = saved_hard;
+    hard_deadline_ = saved_hard;
     node_limit_ = saved_limit;
     Move m = g_pv_len[0] ? g_pv[0][0] : list[0];
     if (!list.contains(m)) m = list[0];

@@ -32,6 +32,9 @@ struct SearchLimits {
   // Multi-move turns: proof searches for a mate within this turn and against turns after which the
   // opponent mates in his next one (Search::think).
   bool turn_probes = true;
+  // Thinking on the opponent's time: the time limits above are not applied until the protocol says the
+  // expected reply was played (Search::set_time_limits, Engine::ponderhit).
+  bool ponder = false;
 };
 
 struct SearchInfo {
@@ -54,7 +57,16 @@ class Search {
   // turns of the game (repetition). Returns the best complete turn.
   std::vector<Move> think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
                           const std::function<void(const SearchInfo&)>& on_iteration);
+  // think() in two steps, for callers that search on another thread: begin() (on the caller's thread) resets
+  // the stop flag, the node count and the clock, so a stop() or set_time_limits() issued after it is never
+  // lost; run() searches.
+  void begin(const SearchLimits& limits);
+  std::vector<Move> run(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
+                        const std::function<void(const SearchInfo&)>& on_iteration);
   void stop() { stop_.store(true); }
+  // Sets the time limits of a running search, counted from now (0 = none): `soft_s` stops iterating, `hard_s`
+  // aborts. Safe to call from another thread; the iterations already searched are kept.
+  void set_time_limits(double soft_s, double hard_s);
   std::uint64_t nodes() const { return nodes_; }
 
  private:
@@ -85,8 +97,10 @@ class Search {
   std::uint8_t age_ = 0;
   std::atomic<bool> stop_{false};
   std::uint64_t nodes_ = 0, node_limit_ = 0;
-  double hard_time_ = 0;
+  // Deadlines in seconds since start_ (0 = none), settable while searching.
+  std::atomic<double> soft_deadline_{0}, hard_deadline_{0};
   std::chrono::steady_clock::time_point start_;
+  double elapsed() const;
   int seldepth_ = 0;
   Move killers_[256][2];
   int history_[2][64][64];

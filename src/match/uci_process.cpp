@@ -45,6 +45,11 @@ UciProcess::~UciProcess() {
   }
 }
 
+void UciProcess::close_input() {
+  if (to_child_ >= 0) close(to_child_);
+  to_child_ = -1;
+}
+
 void UciProcess::send(const std::string& line) {
   if (!alive_) return;
   std::string l = line + "\n";

@@ -17,6 +17,8 @@ class UciProcess {
   UciProcess& operator=(const UciProcess&) = delete;
 
   void send(const std::string& line);
+  // Closes the engine's standard input (it then sees end of input).
+  void close_input();
   // The next line, or nullopt when the deadline (seconds from now) passes or the engine has exited.
   std::optional<std::string> read_line(double timeout_s);
   // Reads until a line starting with `prefix`; collects the lines seen on the way. False on timeout/exit.

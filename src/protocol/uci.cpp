@@ -40,7 +40,7 @@ class Uci {
     else if (cmd == "stop")
       engine_.stop();
     else if (cmd == "ponderhit")
-      engine_.stop();  // no Ponder option is offered yet: a ponder search simply answers at ponderhit
+      engine_.ponderhit();
     else if (cmd == "quit") {
       engine_.stop();
       engine_.wait();
@@ -52,7 +52,7 @@ class Uci {
     return true;
   }
 
-  void finish() { engine_.wait(); }
+  void finish() { engine_.finish(); }
 
  private:
   void identify() {
@@ -65,6 +65,7 @@ class Uci {
     say("option name PlyByPly type check default false");
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name TurnProbes type check default true");
+    say("option name Ponder type check default false");
     say("uciok");
   }
 
@@ -107,6 +108,7 @@ class Uci {
         say("info string error: bad Hash value '" + value + "'");
       }
     } else if (lname == "ponder") {
+      // Only tells us that the GUI may send "go ponder"; nothing to set.
     } else {
       say("info string error: unknown option '" + name + "'");
     }
@@ -167,29 +169,41 @@ class Uci {
         movestogo = int(num());
       else if (word == "mate")
         lim.mate = int(num());
-      else if (word == "infinite" || word == "ponder")
+      else if (word == "infinite")
         lim.infinite = true;
+      else if (word == "ponder")
+        lim.ponder = true;
+      else if (word == "searchmoves") {
+        say("info string error: searchmoves is not supported; searching all turns");
+        break;
+      } else
+        say("info string error: unknown go parameter '" + word + "'");
     }
     const bool white = engine_.game().position().side() == kWhite;
     const double left = white ? wtime : btime, inc = white ? winc : binc;
-    if (left > 0 && !lim.infinite) {
-      double budget = left / (movestogo > 0 ? movestogo + 1 : 30) + 0.8 * inc;
-      budget = std::min(budget, left * 0.4);
-      lim.soft_time_s = budget * 0.6;
-      lim.hard_time_s = std::min(budget * 2.0, left * 0.5);
-    }
+    if (!lim.infinite) budget_time(lim, left, inc, movestogo);
     const bool ply = ply_by_ply_;
     engine_.go(
         lim, [this](const SearchInfo& i) { say(info_line(i)); },
-        [this, ply](const std::vector<Move>& best) {
+        [this, ply](const std::vector<Move>& best, const std::vector<std::vector<Move>>& pv) {
           if (best.empty()) {
             say("bestmove (none)");
             return;
           }
-          std::vector<std::string> s;
-          for (Move m : best) s.push_back(to_uci(m));
-          say("bestmove " + (ply ? s.front() : join_turn(s)));
+          std::string line = "bestmove " + turn_text(best, ply);
+          // The expected reply: the PV's second turn, when the PV starts with the turn we play.
+          // With PlyByPly only after a one-move turn (otherwise our own turn continues).
+          if (pv.size() >= 2 && pv[0] == best && (!ply || best.size() == 1))
+            line += " ponder " + turn_text(pv[1], ply);
+          say(line);
         });
+  }
+
+  // A turn as one token (comma-joined), or with PlyByPly only its first move.
+  static std::string turn_text(const std::vector<Move>& turn, bool ply_by_ply) {
+    std::vector<std::string> s;
+    for (Move m : turn) s.push_back(to_uci(m));
+    return ply_by_ply ? s.front() : join_turn(s);
   }
 
   std::string info_line(const SearchInfo& i) const {
