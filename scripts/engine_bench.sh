@@ -58,6 +58,26 @@ solve_row 9.25 alice 2 "8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1"
 solve_row 9.26 alice 8 "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16" --checks
 
 echo
+echo "== 2b. mate in one series: proving there is none from the positions of the §9.8/§9.9 Progressive games"
+echo "   (series of 6-12 moves; the hardest case for a series-mover: nothing to find, everything to refute)"
+while IFS='|' read -r sec fen; do
+  solve_row "$sec" progressive 1 "$fen" --first
+done <<'ROWS'
+9.8 t6|rnbQkbnr/pp1p1ppp/8/4P3/8/8/PP4PP/RNBK1BNR b kq - 0 3
+9.8 t7|rn3bnr/p1k2ppp/8/1p2p3/6b1/8/PP4PP/RNBK1BNR w - - 0 4
+9.8 t8|Bn3bnr/p1k2ppp/8/1p1Np3/8/8/PP2K1PP/R1B3NR b - - 0 4
+9.8 t9|Bn6/p2k1ppp/8/1p2p3/1b3n2/8/PP2K1PP/r5NR w - - 0 5
+9.8 t10|Bn6/R2k1ppp/8/1p2p3/1P6/1P3K1N/6PP/8 b - - 0 5
+9.8 t11|8/5pp1/1n5p/1p3k2/1P2p3/1P3K1N/6PP/8 w - - 0 6
+9.9 t6|r1b1k1nr/ppp2p1p/2n5/3pP3/7Q/8/PPPKPPPP/RN3BNR b kq - 0 3
+9.9 t7|r3k2r/ppp2p1p/2n5/3pP3/7n/8/PPPKPP1P/RN3BNb w kq - 0 4
+9.9 t8|4k2r/p1p2p1p/8/4P3/7n/N7/PPPK1P1P/R4BNB b k - 0 4
+9.9 t10|4k3/5p1p/8/4P3/7n/5N2/2PK1P1P/8 b - - 0 5
+ROWS
+echo "   and finding one: §9.7 after 6...fxe6+ (White's 7-move series; every Black reply allows one)"
+solve_row 9.7 progressive 1 "rn1q1bnr/pp1kp1pp/4p3/3K4/8/N7/PPP2PPP/R1Bb1BNR w - - 0 4" --first
+
+echo
 echo "== 3. tactical suite (tests/data/tactics.tsv), heterochess uci, go movetime $movetime per position"
 python3 - "$HC" "$movetime" <<'EOF'
 import collections, subprocess, sys
