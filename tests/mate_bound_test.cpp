@@ -33,7 +33,8 @@ std::string random_sparse_fen(std::mt19937_64& rng, const std::string& side, int
   const bool white = side == "w";
   auto place = [&](char man, int rank_lo, int rank_hi) {
     for (;;) {
-      const int s = int(rng() % 8) + 8 * (rank_lo + int(rng() % (rank_hi - rank_lo + 1)));
+      const int file = int(rng() % 8);  // two statements: the draws in a fixed order in every build
+      const int s = file + 8 * (rank_lo + int(rng() % (rank_hi - rank_lo + 1)));
       if (board[s] == '.') return board[s] = man, s;
     }
   };
