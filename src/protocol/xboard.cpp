@@ -58,6 +58,20 @@ std::string reason_of(const std::exception& e) {
   return w;
 }
 
+// One rank in FEN style: runs of empty cells (0) as digits.
+void append_rank(std::string& out, const char* cells, int width) {
+  int empty = 0;
+  for (int f = 0; f < width; ++f) {
+    if (!cells[f]) {
+      ++empty;
+      continue;
+    }
+    if (empty) out += std::to_string(empty), empty = 0;
+    out += cells[f];
+  }
+  if (empty) out += std::to_string(empty);
+}
+
 // Placement of a multi-board position side by side, board A in files a-h, board B in files i-p (what XBoard
 // draws for a 16x8 board), from our FEN where a board-B man is prefixed with '|'.
 std::string wide_fen(const std::string& fen, int boards) {
@@ -81,16 +95,7 @@ std::string wide_fen(const std::string& fen, int boards) {
       }
     }
     if (!out.empty()) out += '/';
-    int empty = 0;
-    for (char c : cells) {
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty), empty = 0;
-      out += c;
-    }
-    if (empty) out += std::to_string(empty);
+    append_rank(out, cells.data(), int(cells.size()));
   }
   return out + rest;
 }
@@ -591,17 +596,7 @@ class Xboard {
     }
     std::string out;
     for (int r = 7; r >= 0; --r) {
-      int empty = 0;
-      for (int f = 0; f < width; ++f) {
-        const char c = marks[std::size_t(r * width + f)];
-        if (!c) {
-          ++empty;
-          continue;
-        }
-        if (empty) out += std::to_string(empty), empty = 0;
-        out += c;
-      }
-      if (empty) out += std::to_string(empty);
+      append_rank(out, &marks[std::size_t(r * width)], width);
       if (r) out += '/';
     }
     say("highlight " + out);
