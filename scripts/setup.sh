@@ -2,7 +2,8 @@
 # Installs what heterochess needs on a fresh Debian 12 machine (idempotent; apt only when something is missing).
 set -euo pipefail
 PKGS=(build-essential cmake ninja-build libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev
-      libbenchmark-dev clang libclang-rt-14-dev stockfish bc)
+      libbenchmark-dev clang libclang-rt-14-dev stockfish bc
+      libsqlite3-dev libcpp-httplib-dev pkg-config)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

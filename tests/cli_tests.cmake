@@ -39,3 +39,6 @@ cli_test(bench_signature "bench signature \\(depth 2\\): [0-9]+ nodes" ${HC} ben
 cli_test(match_selfplay "\"draws\":[0-9]+.*\"engines\":\\[\"d1\",\"d2\"\\].*\"losses\":[0-9]+.*\"wins\":[0-9]+" ${HC} match --variant progressive+alice --engine "d1=${HC} uci" --engine "d2=${HC} uci" --engine-depth d1=1 --engine-depth d2=2 --games 2 --max-turns 40 --json)
 cli_fails(match_dead_engine "did not answer uciok" ${HC} match --engine "a=true" --engine "b=true" --games 1)
 cli_fails(match_one_engine "exactly two --engine" ${HC} match --engine "a=true" --games 1)
+# serve: a data directory that cannot be created, an address that cannot be bound.
+cli_fails(serve_bad_data "cannot create data directory" ${HC} serve --port 0 --data /dev/null/games)
+cli_fails(serve_bad_address "cannot listen on 203.0.113.1:0" ${HC} serve --address 203.0.113.1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_bad_address)

@@ -18,6 +18,7 @@
 #include "protocol/uci.hpp"
 #include "protocol/xboard.hpp"
 #include "rules/game.hpp"
+#include "server/http_api.hpp"
 #include "variants/registry.hpp"
 
 using namespace hc;
@@ -359,7 +360,8 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
                 {"mate", r.mate},         {"mate_in", mate},
                 {"solutions", sols},      {"lines", lines},
                 {"nodes", r.nodes},       {"time_ms", std::int64_t(r.seconds * 1000)},
-                {"complete", r.complete}, {"truncated", r.truncated}, {"pruned", r.pruned}};
+                {"complete", r.complete}, {"truncated", r.truncated},
+                {"pruned", r.pruned}};
     if (r.mate) out["length"] = r.mate_length;
     std::cout << out.dump() << "\n";
   } else {
@@ -646,6 +648,14 @@ int main(int argc, char** argv) {
   auto* xboard = app.add_subcommand(
       "xboard", "speak CECP (XBoard/WinBoard protocol 2) on standard input/output (see docs/protocols.md)");
 
+  auto* serve =
+      app.add_subcommand("serve", "the play server: HTTP JSON API and live updates (docs/server.md)");
+  server::ServeOptions so;
+  serve->add_option("--address", so.address, "address to listen on (default 127.0.0.1)");
+  serve->add_option("--port", so.port, "port (default 8080; 0 = any free port, printed at start)")
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--data", so.data_dir, "data directory for the game database (default heterochess-data)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -659,6 +669,7 @@ int main(int argc, char** argv) {
       if (!perft->count("--depth")) throw UserError("perft needs --depth N (or --batch FILE)");
       return cmd_perft(c, depth, turns, divide, progress);
     }
+    if (*serve) return server::run_server(so);
     if (*uci) return run_uci(std::cin, std::cout);
     if (*xboard) return run_xboard(std::cin, std::cout);
     if (*bench) return cmd_bench(c, bench_depth);

@@ -1,0 +1,602 @@
+#include "server/game_service.hpp"
+
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+#include "notation/pgn.hpp"
+
+namespace hc::server {
+
+using json = nlohmann::json;
+
+namespace {
+
+const char* color_name(Color c) { return c == kWhite ? "white" : "black"; }
+
+std::string random_hex(int bytes) {
+  static std::mutex m;
+  static std::random_device rd;
+  static const char* kHex = "0123456789abcdef";
+  std::lock_guard<std::mutex> lock(m);
+  std::string s;
+  for (int i = 0; i < bytes; i += 4) {
+    std::uint32_t x = rd();
+    for (int j = 0; j < 4 && i + j < bytes; ++j, x >>= 8) {
+      s += kHex[(x >> 4) & 15];
+      s += kHex[x & 15];
+    }
+  }
+  return s;
+}
+
+// Same answer for equal strings whatever the position of the first difference.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char d = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) d |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return d == 0;
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::size_t a = 0;
+  for (;;) {
+    std::size_t b = s.find(',', a);
+    std::string part = s.substr(a, b == std::string::npos ? b : b - a);
+    while (!part.empty() && part.front() == ' ') part.erase(part.begin());
+    while (!part.empty() && part.back() == ' ') part.pop_back();
+    out.push_back(part);
+    if (b == std::string::npos) break;
+    a = b + 1;
+  }
+  return out;
+}
+
+Variant resolve_variant(const std::string& id) {
+  try {
+    return make_variant(id);
+  } catch (const VariantError& e) {
+    throw ServiceError(ServiceError::kBadRequest, std::string("unknown variant: ") + e.what());
+  }
+}
+
+// Plays `moves` (texts) on `pos` (a copy). With `whole`, they must form exactly one turn. Returns the moves
+// in UCI; throws ServiceError(kIllegal) naming the move and the reason.
+std::vector<std::string> play_prefix(Position& pos, const std::vector<std::string>& moves, bool whole,
+                                     bool* ended_out) {
+  std::vector<std::string> uci;
+  bool ended = false;
+  for (std::size_t j = 0; j < moves.size(); ++j) {
+    std::string where = "move " + std::to_string(j + 1) + " '" + moves[j] + "'";
+    if (moves[j].empty()) throw ServiceError(ServiceError::kIllegal, where + ": empty move");
+    if (ended)
+      throw ServiceError(ServiceError::kIllegal, where + ": the turn already ended after '" + moves[j - 1] +
+                                                     "' (check, mate or quota)");
+    Move m;
+    try {
+      m = parse_move(pos, moves[j]);
+    } catch (const NotationError& e) {
+      throw ServiceError(ServiceError::kIllegal, where + ": " + e.what());
+    }
+    uci.push_back(to_uci(m));
+    Undo u;
+    pos.ops().make(pos, m, u);
+    ended = u.turn_ended;
+  }
+  if (whole && moves.empty()) throw ServiceError(ServiceError::kIllegal, "the turn has no moves");
+  if (whole && !ended) {
+    int left = pos.state().quota - pos.state().made;
+    throw ServiceError(ServiceError::kIllegal, "the turn is not complete: " + std::to_string(left) +
+                                                   " more move(s) due in this turn");
+  }
+  if (ended_out) *ended_out = ended;
+  return uci;
+}
+
+GameStatus status_after(GameRecord& rec, const GameStatus& before) {
+  GameStatus s = before;
+  s.to_move = color_name(rec.position().side());
+  GameResult r = rec.result();
+  if (r.outcome != Outcome::kOngoing) {
+    s.result = r.result_tag();
+    s.termination = outcome_name(r.outcome);
+    s.draw_offer.clear();
+  }
+  return s;
+}
+
+json level_json(const EngineLevel& l) {
+  json j = json::object();
+  if (l.depth) j["depth"] = l.depth;
+  if (l.movetime_ms) j["movetime_ms"] = l.movetime_ms;
+  return j;
+}
+
+}  // namespace
+
+GameService::GameService(GameStore& store) : store_(store) {
+  worker_ = std::thread([this] { engine_loop(); });
+  for (const std::string& id : store_.unfinished_engine_games()) {
+    try {
+      auto g = get(id);
+      std::lock_guard<std::mutex> lock(g->m);
+      schedule_engine(*g);
+    } catch (const std::exception& e) {
+      std::cerr << "server: cannot resume game " << id << ": " << e.what() << "\n";
+    }
+  }
+}
+
+GameService::~GameService() { stop(); }
+
+void GameService::stop() {
+  {
+    std::lock_guard<std::mutex> lock(queue_mutex_);
+    stopping_ = true;
+  }
+  engine_.stop();
+  queue_cv_.notify_all();
+  { std::lock_guard<std::mutex> lock(change_mutex_); }
+  change_cv_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void GameService::rebuild(Live& g) {
+  Variant v = resolve_variant(g.data.meta.variant);
+  auto rec = std::make_unique<GameRecord>(v);
+  rec->set_fen(g.data.meta.start_fen);
+  for (std::size_t i = 0; i < g.data.turns.size(); ++i) {
+    for (const std::string& mt : split_commas(g.data.turns[i])) {
+      Move m = parse_uci(rec->position(), mt);
+      rec->play(m);
+    }
+    if (rec->position().state().made != 0)
+      throw StoreError("game " + g.data.meta.id + ": stored turn " + std::to_string(i + 1) +
+                       " is incomplete");
+  }
+  g.record = std::move(rec);
+}
+
+std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
+  std::lock_guard<std::mutex> lock(games_mutex_);
+  auto it = games_.find(id);
+  if (it != games_.end()) return it->second;
+  auto stored = store_.load(id);
+  if (!stored) throw ServiceError(ServiceError::kNotFound, "no game with id '" + id + "'");
+  auto g = std::make_shared<Live>();
+  g->data = std::move(*stored);
+  rebuild(*g);
+  games_.emplace(id, g);
+  return g;
+}
+
+Color GameService::side_of_token(const Live& g, const std::string& token) const {
+  if (token.empty()) throw ServiceError(ServiceError::kBadRequest, "a player token is required");
+  for (Color c : {kWhite, kBlack})
+    if (g.data.meta.player[c] == PlayerKind::kHuman && same_secret(token, g.data.meta.token[c])) return c;
+  throw ServiceError(ServiceError::kForbidden, "this token does not play in this game");
+}
+
+void GameService::bump(Live& g) {
+  {
+    std::lock_guard<std::mutex> lock(change_mutex_);
+    ++g.version;
+  }
+  change_cv_.notify_all();
+}
+
+json GameService::state_locked(Live& g) {
+  const GameMeta& m = g.data.meta;
+  Position& pos = g.record->position();
+  json j = {{"id", m.id},
+            {"variant", m.variant},
+            {"start_fen", m.start_fen},
+            {"fen", to_fen(pos)},
+            {"turns", g.data.turns},
+            {"movetext", write_movetext(g.record->variant(), m.start_fen, g.record->moves())},
+            {"to_move", color_name(pos.side())},
+            {"fullmove", pos.state().fullmove},
+            {"moves_this_turn", int(pos.state().quota)},
+            {"moves_left", int(pos.state().quota) - int(pos.state().made)},
+            {"result", m.status.result},
+            {"termination", m.status.termination},
+            {"draw_offer", m.status.draw_offer},
+            {"players", {{"white", player_kind_name(m.player[0])}, {"black", player_kind_name(m.player[1])}}},
+            {"version", g.version.load()}};
+  if (m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine)
+    j["engine_level"] = level_json(m.level);
+  json legal = json::array();
+  bool ongoing = m.status.result == "*";
+  if (ongoing) {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    for (Move mv : list) legal.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
+    j["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);
+  }
+  j["legal_moves"] = legal;
+  return j;
+}
+
+json GameService::state(const std::string& id) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  return state_locked(*g);
+}
+
+json GameService::create(const CreateOptions& opt) {
+  Variant v = resolve_variant(opt.variant);
+  if (opt.level.movetime_ms < 0 || opt.level.movetime_ms > kMaxMovetimeMs)
+    throw ServiceError(ServiceError::kBadRequest,
+                       "level.movetime_ms must be between 1 and " + std::to_string(kMaxMovetimeMs));
+  if (opt.level.depth < 0 || opt.level.depth > kMaxDepth)
+    throw ServiceError(ServiceError::kBadRequest,
+                       "level.depth must be between 1 and " + std::to_string(kMaxDepth));
+  auto g = std::make_shared<Live>();
+  {
+    GameRecord probe(v);
+    if (!opt.fen.empty()) {
+      try {
+        probe.set_fen(opt.fen);
+      } catch (const NotationError& e) {
+        throw ServiceError(ServiceError::kBadRequest,
+                           std::string("bad FEN: ") + e.what() +
+                               (e.column() ? " (column " + std::to_string(e.column()) + ")" : ""));
+      }
+    }
+    if (probe.position().state().made != 0)
+      throw ServiceError(ServiceError::kBadRequest, "the FEN must be at the start of a turn");
+    GameMeta& m = g->data.meta;
+    m.variant = v.id;
+    m.start_fen = to_fen(probe.position());
+    m.status = status_after(probe, GameStatus{});
+  }
+  GameMeta& m = g->data.meta;
+  m.player[opt.creator] = PlayerKind::kHuman;
+  m.player[~opt.creator] = opt.opponent;
+  if (opt.opponent == PlayerKind::kEngine) {
+    m.level = opt.level;
+    if (!m.level.depth && !m.level.movetime_ms) m.level.movetime_ms = 1000;
+  }
+  m.created_at =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  for (int attempt = 0;; ++attempt) {
+    m.id = random_hex(6);
+    m.token[0] = random_hex(16);
+    m.token[1] = random_hex(16);
+    try {
+      store_.create(g->data);
+      break;
+    } catch (const StoreError&) {
+      if (attempt == 3) throw;  // not a collision of random ids: report the store's error
+    }
+  }
+  rebuild(*g);
+  {
+    std::lock_guard<std::mutex> lock(games_mutex_);
+    games_.emplace(m.id, g);
+  }
+  std::lock_guard<std::mutex> lock(g->m);
+  json out = {{"id", m.id}, {"color", color_name(opt.creator)}, {"token", m.token[opt.creator]}};
+  if (opt.opponent == PlayerKind::kHuman) out["invite_token"] = m.token[~opt.creator];
+  schedule_engine(*g);
+  out["game"] = state_locked(*g);
+  return out;
+}
+
+json GameService::import_pgn(const std::string& text) {
+  std::vector<PgnGame> games;
+  try {
+    games = split_pgn(text);
+  } catch (const NotationError& e) {
+    throw ServiceError(ServiceError::kBadRequest, "bad PGN: " + e.where() + ": " + e.what());
+  }
+  if (games.size() != 1)
+    throw ServiceError(ServiceError::kBadRequest,
+                       "the PGN must hold exactly one game (it holds " + std::to_string(games.size()) + ")");
+  const PgnGame& pg = games[0];
+  std::string vid = "chess";
+  if (auto tag = pg.tag("Variant")) {
+    vid = variant_from_tag(*tag);
+    if (vid == "standard") vid = "chess";
+  }
+  Variant v = resolve_variant(vid);
+  GameRecord rec(v);
+  if (auto fen = pg.tag("FEN")) {
+    try {
+      rec.set_fen(*fen);
+    } catch (const NotationError& e) {
+      throw ServiceError(ServiceError::kBadRequest, std::string("bad FEN tag: ") + e.what());
+    }
+  }
+  auto g = std::make_shared<Live>();
+  GameMeta& m = g->data.meta;
+  m.variant = v.id;
+  m.start_fen = to_fen(rec.position());
+  Replay rep = replay_movetext(rec, pg);
+  if (rep.error)
+    throw ServiceError(ServiceError::kIllegal, "illegal game record at line " +
+                                                   std::to_string(rep.error->line) + ", column " +
+                                                   std::to_string(rep.error->column) + " ('" +
+                                                   rep.error->move_text + "'): " + rep.error->message);
+  if (rec.position().state().made != 0)
+    throw ServiceError(ServiceError::kIllegal, "the game record ends in the middle of a turn");
+  // The turns, by replaying the moves and cutting where the side changes.
+  GameRecord split(v);
+  split.set_fen(m.start_fen);
+  std::vector<std::string> cur;
+  for (Move mv : rec.moves()) {
+    cur.push_back(to_uci(mv));
+    split.play(mv);
+    if (split.position().state().made == 0) {
+      g->data.turns.push_back(join_turn(cur));
+      cur.clear();
+    }
+  }
+  m.status = status_after(rec, GameStatus{});
+  const std::string& rr = rep.recorded_result;
+  if (m.status.result == "*" && (rr == "1-0" || rr == "0-1" || rr == "1/2-1/2")) {
+    m.status.result = rr;
+    m.status.termination = "as recorded";
+  }
+  m.created_at =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  for (int attempt = 0;; ++attempt) {
+    m.id = random_hex(6);
+    m.token[0] = random_hex(16);
+    m.token[1] = random_hex(16);
+    try {
+      store_.create(g->data);
+      break;
+    } catch (const StoreError&) {
+      if (attempt == 3) throw;
+    }
+  }
+  rebuild(*g);
+  {
+    std::lock_guard<std::mutex> lock(games_mutex_);
+    games_.emplace(m.id, g);
+  }
+  std::lock_guard<std::mutex> lock(g->m);
+  return {{"id", m.id}, {"white_token", m.token[0]}, {"black_token", m.token[1]}, {"game", state_locked(*g)}};
+}
+
+void GameService::apply_turn(Live& g, const std::string& turn) {
+  Position copy = g.record->position();
+  play_prefix(copy, split_commas(turn), true, nullptr);
+  // Legal: play it on the record, then store; the record is rebuilt from the stored turns if the store fails.
+  std::vector<std::string> uci;
+  for (const std::string& mt : split_commas(turn)) {
+    Move m = parse_move(g.record->position(), mt);
+    uci.push_back(to_uci(m));
+    g.record->play(m);
+  }
+  std::string text = join_turn(uci);
+  GameStatus s = status_after(*g.record, g.data.meta.status);
+  // Moving declines the opponent's standing draw offer; the mover's own offer stands.
+  if (s.draw_offer == color_name(g.record->position().side())) s.draw_offer.clear();
+  try {
+    store_.append_turn(g.data.meta.id, int(g.data.turns.size()), text, s);
+  } catch (...) {
+    rebuild(g);
+    throw;
+  }
+  g.data.turns.push_back(text);
+  g.data.meta.status = s;
+  bump(g);
+}
+
+json GameService::play_turn(const std::string& id, const std::string& token, const std::string& turn) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  Color c = side_of_token(*g, token);
+  if (g->data.meta.status.result != "*")
+    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+  if (g->record->position().side() != c)
+    throw ServiceError(ServiceError::kConflict, std::string("it is ") + color_name(~c) + "'s turn");
+  if (turn.empty()) throw ServiceError(ServiceError::kBadRequest, "'turn' is empty");
+  apply_turn(*g, turn);
+  schedule_engine(*g);
+  return state_locked(*g);
+}
+
+json GameService::resign(const std::string& id, const std::string& token) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  Color c = side_of_token(*g, token);
+  GameStatus s = g->data.meta.status;
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  s.result = c == kWhite ? "0-1" : "1-0";
+  s.termination = "resignation";
+  s.draw_offer.clear();
+  store_.update_status(id, s);
+  g->data.meta.status = s;
+  bump(*g);
+  return state_locked(*g);
+}
+
+json GameService::draw(const std::string& id, const std::string& token, const std::string& action) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  Color c = side_of_token(*g, token);
+  GameStatus s = g->data.meta.status;
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  const std::string me = color_name(c), other = color_name(~c);
+  if (action == "offer") {
+    if (g->data.meta.player[~c] == PlayerKind::kEngine)
+      throw ServiceError(ServiceError::kConflict, "the engine does not accept draw offers");
+    if (s.draw_offer == me) throw ServiceError(ServiceError::kConflict, "your draw offer already stands");
+    if (s.draw_offer == other) {  // both offered: agreed
+      s.result = "1/2-1/2";
+      s.termination = "agreement";
+      s.draw_offer.clear();
+    } else {
+      s.draw_offer = me;
+    }
+  } else if (action == "accept" || action == "decline") {
+    if (s.draw_offer != other)
+      throw ServiceError(ServiceError::kConflict, "there is no draw offer to " + action);
+    s.draw_offer.clear();
+    if (action == "accept") {
+      s.result = "1/2-1/2";
+      s.termination = "agreement";
+    }
+  } else {
+    throw ServiceError(ServiceError::kBadRequest, "'action' must be \"offer\", \"accept\" or \"decline\"");
+  }
+  store_.update_status(id, s);
+  g->data.meta.status = s;
+  bump(*g);
+  return state_locked(*g);
+}
+
+json GameService::legal(const std::string& id, const std::string& prefix) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  if (g->data.meta.status.result != "*")
+    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+  Position pos = g->record->position();
+  bool ended = false;
+  std::vector<std::string> uci = play_prefix(pos, split_commas(prefix), false, &ended);
+  json moves = json::array();
+  if (!ended) {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    for (Move mv : list) moves.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
+  }
+  return {{"prefix", join_turn(uci)},
+          {"turn_complete", ended},
+          {"moves_left", ended ? 0 : int(pos.state().quota) - int(pos.state().made)},
+          {"legal_moves", moves}};
+}
+
+std::string GameService::pgn(const std::string& id) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  const GameMeta& m = g->data.meta;
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"Site", "heterochess server"},
+      {"White", m.player[0] == PlayerKind::kEngine ? "heterochess" : "?"},
+      {"Black", m.player[1] == PlayerKind::kEngine ? "heterochess" : "?"}};
+  if (!m.status.termination.empty()) tags.emplace_back("Termination", m.status.termination);
+  return write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
+}
+
+json GameService::player_games(const std::string& token) {
+  json arr = json::array();
+  for (const PlayerGame& p : store_.games_of_player(token)) {
+    bool ongoing = p.status.result == "*";
+    arr.push_back({{"id", p.id},
+                   {"variant", p.variant},
+                   {"color", p.color},
+                   {"to_move", p.status.to_move},
+                   {"your_turn", ongoing && p.status.to_move == p.color},
+                   {"turns", p.turns},
+                   {"result", p.status.result},
+                   {"termination", p.status.termination},
+                   {"draw_offer", p.status.draw_offer}});
+  }
+  return {{"games", arr}};
+}
+
+std::uint64_t GameService::wait_change(const std::string& id, std::uint64_t known,
+                                       std::chrono::milliseconds timeout) {
+  auto g = get(id);
+  std::unique_lock<std::mutex> lock(change_mutex_);
+  change_cv_.wait_for(lock, timeout, [&] { return stopping_ || g->version != known; });
+  return g->version;
+}
+
+json GameService::changes_since(const std::string& id, int from) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  json turns = json::array();
+  for (int i = std::max(from, 0); i < int(g->data.turns.size()); ++i)
+    turns.push_back({{"index", i}, {"turn", g->data.turns[i]}});
+  const GameStatus& s = g->data.meta.status;
+  return {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
+          {"new_turns", turns},           {"to_move", s.to_move},
+          {"result", s.result},           {"termination", s.termination},
+          {"draw_offer", s.draw_offer}};
+}
+
+void GameService::schedule_engine(Live& g) {
+  const GameMeta& m = g.data.meta;
+  if (m.status.result != "*" || m.player[g.record->position().side()] != PlayerKind::kEngine) return;
+  std::lock_guard<std::mutex> lock(queue_mutex_);
+  if (stopping_ || !queued_.insert(m.id).second) return;
+  queue_.push_back(m.id);
+  queue_cv_.notify_all();  // the worker, and wait_engine_idle() waiters
+}
+
+void GameService::wait_engine_idle() {
+  std::unique_lock<std::mutex> lock(queue_mutex_);
+  queue_cv_.wait(lock, [&] { return stopping_ || (queue_.empty() && !engine_busy_); });
+}
+
+void GameService::engine_loop() {
+  for (;;) {
+    std::string id;
+    {
+      std::unique_lock<std::mutex> lock(queue_mutex_);
+      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      id = queue_.front();
+      queue_.pop_front();
+      queued_.erase(id);
+      engine_busy_ = true;
+    }
+    try {
+      auto g = get(id);
+      std::string variant, fen;
+      std::vector<std::string> turns;
+      EngineLevel level;
+      std::uint64_t version = 0;
+      {
+        std::lock_guard<std::mutex> lock(g->m);
+        const GameMeta& m = g->data.meta;
+        if (m.status.result == "*" && m.player[g->record->position().side()] == PlayerKind::kEngine) {
+          variant = m.variant;
+          fen = m.start_fen;
+          turns = g->data.turns;
+          level = m.level;
+          version = g->version;
+        }
+      }
+      if (!variant.empty() && !stopping_) {
+        engine_.set_variant(variant);
+        engine_.set_position(fen, turns, false);
+        SearchLimits lim;
+        if (level.depth)
+          lim.depth = level.depth;
+        else
+          lim.movetime_s = level.movetime_ms / 1000.0;
+        std::vector<Move> best;
+        engine_.go(lim, nullptr,
+                   [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { best = b; });
+        engine_.wait();
+        if (!best.empty() && !stopping_) {
+          std::vector<std::string> uci;
+          for (Move mv : best) uci.push_back(to_uci(mv));
+          std::lock_guard<std::mutex> lock(g->m);
+          // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
+          if (g->version == version) apply_turn(*g, join_turn(uci));
+        }
+      }
+    } catch (const std::exception& e) {
+      std::cerr << "server: engine turn in game " << id << " failed: " << e.what() << "\n";
+    }
+    {
+      std::lock_guard<std::mutex> lock(queue_mutex_);
+      engine_busy_ = false;
+    }
+    queue_cv_.notify_all();
+  }
+}
+
+}  // namespace hc::server

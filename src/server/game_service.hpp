@@ -1,0 +1,115 @@
+// The server's games: creation, whole-turn submission checked by the rules kernel, resignation, draw
+// offers, PGN export and import, players' game lists, engine replies computed by a worker thread, and change
+// notification for live updates. Protocol-neutral apart from answering in JSON (the HTTP layer only routes).
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "engine/engine.hpp"
+#include "rules/game.hpp"
+#include "server/game_store.hpp"
+
+namespace hc::server {
+
+// A request the service refuses; `kind` says why (the HTTP layer maps it to a status code).
+class ServiceError : public std::runtime_error {
+ public:
+  enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal };
+  ServiceError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
+  Kind kind() const { return kind_; }
+
+ private:
+  Kind kind_;
+};
+
+struct CreateOptions {
+  std::string variant = "chess";  // id or composition
+  std::string fen;                // "" = the variant's start array
+  PlayerKind opponent = PlayerKind::kEngine;
+  EngineLevel level;  // engine opponents; both 0 = 1000 ms per turn
+  Color creator = kWhite;
+};
+
+class GameService {
+ public:
+  static constexpr int kMaxMovetimeMs = 60000;
+  static constexpr int kMaxDepth = 20;
+
+  // Resumes the engine's turns of unfinished games found in the store.
+  explicit GameService(GameStore& store);
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // {"id", "color", "token", "invite_token" (human opponent), "game": state}
+  nlohmann::json create(const CreateOptions& opt);
+  // A PGN game (one) as a new game between two people: {"id", "white_token", "black_token", "game"}.
+  nlohmann::json import_pgn(const std::string& pgn);
+  // The public state of the game (no tokens).
+  nlohmann::json state(const std::string& id);
+  // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
+  nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
+  nlohmann::json resign(const std::string& id, const std::string& token);
+  // action: "offer", "accept" or "decline".
+  nlohmann::json draw(const std::string& id, const std::string& token, const std::string& action);
+  // The legal moves after the first moves of a turn (prefix: moves joined by commas, may be empty), and
+  // whether the prefix already is a whole turn.
+  nlohmann::json legal(const std::string& id, const std::string& prefix);
+  std::string pgn(const std::string& id);
+  nlohmann::json player_games(const std::string& token);
+
+  // Live updates: waits until the game's version differs from `known` (or the timeout passes, or the
+  // service stops); returns the current version. Throws ServiceError for an unknown game.
+  std::uint64_t wait_change(const std::string& id, std::uint64_t known, std::chrono::milliseconds timeout);
+  // The turns from index `from` on and the status, with the version they belong to.
+  nlohmann::json changes_since(const std::string& id, int from);
+  bool stopping() const { return stopping_; }
+  // Stops the engine worker and wakes every waiter; later requests still work (without engine replies).
+  void stop();
+  // Waits until no engine turn is due or being computed (tests).
+  void wait_engine_idle();
+
+ private:
+  struct Live {
+    std::mutex m;
+    StoredGame data;
+    std::unique_ptr<GameRecord> record;
+    std::atomic<std::uint64_t> version{0};
+  };
+  std::shared_ptr<Live> get(const std::string& id);
+  void rebuild(Live& g);
+  nlohmann::json state_locked(Live& g);
+  Color side_of_token(const Live& g, const std::string& token) const;
+  // Validates and stores a turn of the side to move; `g.m` is held.
+  void apply_turn(Live& g, const std::string& turn);
+  void bump(Live& g);
+  void schedule_engine(Live& g);
+  void engine_loop();
+
+  GameStore& store_;
+  std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<Live>> games_;
+
+  std::mutex change_mutex_;
+  std::condition_variable change_cv_;
+  std::atomic<bool> stopping_{false};
+
+  Engine engine_;  // used by the worker thread only (stop() from others)
+  std::mutex queue_mutex_;
+  std::condition_variable queue_cv_;
+  std::deque<std::string> queue_;
+  std::set<std::string> queued_;
+  bool engine_busy_ = false;
+  std::thread worker_;
+};
+
+}  // namespace hc::server

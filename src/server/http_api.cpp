@@ -1,0 +1,304 @@
+#include "server/http_api.hpp"
+
+#include <httplib.h>
+#include <signal.h>
+
+#include <atomic>
+#include <filesystem>
+#include <iostream>
+
+#include "server/sqlite_store.hpp"
+#include "variants/registry.hpp"
+
+namespace hc::server {
+
+using json = nlohmann::json;
+
+namespace {
+
+int status_of(ServiceError::Kind k) {
+  switch (k) {
+    case ServiceError::kBadRequest:
+      return 400;
+    case ServiceError::kForbidden:
+      return 403;
+    case ServiceError::kNotFound:
+      return 404;
+    case ServiceError::kConflict:
+      return 409;
+    case ServiceError::kIllegal:
+      return 422;
+  }
+  return 400;
+}
+
+void send_json(httplib::Response& res, const json& j, int status = 200) {
+  res.status = status;
+  res.set_content(j.dump(), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+  send_json(res, json{{"error", message}}, status);
+}
+
+// The request body as a JSON object; ServiceError(kBadRequest) if it is not one.
+json body_object(const httplib::Request& req) {
+  json j;
+  try {
+    j = json::parse(req.body);
+  } catch (const json::parse_error& e) {
+    throw ServiceError(ServiceError::kBadRequest, std::string("malformed JSON: ") + e.what());
+  }
+  if (!j.is_object()) throw ServiceError(ServiceError::kBadRequest, "the body must be a JSON object");
+  return j;
+}
+
+std::string string_field(const json& j, const char* key, bool required, const std::string& def = "") {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    if (required) throw ServiceError(ServiceError::kBadRequest, std::string("'") + key + "' is required");
+    return def;
+  }
+  if (!it->is_string())
+    throw ServiceError(ServiceError::kBadRequest, std::string("'") + key + "' must be a string");
+  return it->get<std::string>();
+}
+
+int int_field(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return 0;
+  if (!it->is_number_integer() || it->get<long long>() <= 0 || it->get<long long>() > 1000000)
+    throw ServiceError(ServiceError::kBadRequest, std::string("'") + key + "' must be a positive integer");
+  return it->get<int>();
+}
+
+CreateOptions create_options(const json& b) {
+  CreateOptions o;
+  o.variant = string_field(b, "variant", false, "chess");
+  o.fen = string_field(b, "fen", false);
+  std::string opp = string_field(b, "opponent", false, "engine");
+  if (opp == "engine")
+    o.opponent = PlayerKind::kEngine;
+  else if (opp == "human")
+    o.opponent = PlayerKind::kHuman;
+  else
+    throw ServiceError(ServiceError::kBadRequest, "'opponent' must be \"engine\" or \"human\"");
+  std::string color = string_field(b, "color", false, "white");
+  if (color == "white")
+    o.creator = kWhite;
+  else if (color == "black")
+    o.creator = kBlack;
+  else
+    throw ServiceError(ServiceError::kBadRequest, "'color' must be \"white\" or \"black\"");
+  if (auto it = b.find("level"); it != b.end() && !it->is_null()) {
+    if (!it->is_object())
+      throw ServiceError(ServiceError::kBadRequest,
+                         "'level' must be an object {\"movetime_ms\": N} or {\"depth\": N}");
+    for (auto& [k, v] : it->items())
+      if (k != "movetime_ms" && k != "depth")
+        throw ServiceError(ServiceError::kBadRequest, "'level' has an unknown field '" + k + "'");
+    o.level.movetime_ms = int_field(*it, "movetime_ms");
+    o.level.depth = int_field(*it, "depth");
+    if (o.level.movetime_ms && o.level.depth)
+      throw ServiceError(ServiceError::kBadRequest, "'level' takes movetime_ms or depth, not both");
+  }
+  return o;
+}
+
+}  // namespace
+
+struct HttpApi::Impl {
+  GameService& service;
+  httplib::Server svr;
+
+  explicit Impl(GameService& s, std::size_t max_body) : service(s) {
+    svr.new_task_queue = [] { return new httplib::ThreadPool(32); };
+    svr.set_payload_max_length(max_body);
+    svr.set_read_timeout(10, 0);
+    svr.set_error_handler(
+        httplib::Server::HandlerWithResponse([max_body](const httplib::Request& req, httplib::Response& res) {
+          if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+          std::string msg;
+          if (res.status == 404)
+            msg = "not found: " + req.method + " " + req.path;
+          else if (res.status == 413)
+            msg = "request body too large (limit " + std::to_string(max_body) + " bytes)";
+          else
+            msg = "HTTP status " + std::to_string(res.status);
+          send_error(res, res.status, msg);
+          return httplib::Server::HandlerResponse::Handled;
+        }));
+    svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
+      try {
+        std::rethrow_exception(ep);
+      } catch (const ServiceError& e) {
+        send_error(res, status_of(e.kind()), e.what());
+      } catch (const StoreError& e) {
+        send_error(res, 503, std::string("storage error: ") + e.what());
+      } catch (const std::exception& e) {
+        send_error(res, 500, std::string("internal error: ") + e.what());
+      } catch (...) {
+        send_error(res, 500, "internal error");
+      }
+    });
+    routes();
+  }
+
+  void routes() {
+    const std::string id = "/api/games/([A-Za-z0-9]+)";
+    svr.Get("/api/health", [](const httplib::Request&, httplib::Response& res) {
+      send_json(res, {{"ok", true}});
+    });
+    svr.Get("/api/variants", [](const httplib::Request&, httplib::Response& res) {
+      json arr = json::array();
+      for (const auto& v : variant_catalogue())
+        arr.push_back({{"id", v.id}, {"name", v.name}, {"description", v.description}});
+      send_json(res, {{"variants", arr}});
+    });
+    svr.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
+      send_json(res, service.create(create_options(body_object(req))), 201);
+    });
+    svr.Post("/api/games/import", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(res, service.import_pgn(string_field(b, "pgn", true)), 201);
+    });
+    svr.Get(id, [this](const httplib::Request& req, httplib::Response& res) {
+      send_json(res, service.state(req.matches[1]));
+    });
+    svr.Get(id + "/legal", [this](const httplib::Request& req, httplib::Response& res) {
+      send_json(res, service.legal(req.matches[1], req.get_param_value("prefix")));
+    });
+    svr.Get(id + "/pgn", [this](const httplib::Request& req, httplib::Response& res) {
+      res.set_content(service.pgn(req.matches[1]), "application/x-chess-pgn");
+    });
+    svr.Post(id + "/turn", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(res, service.play_turn(req.matches[1], string_field(b, "token", true),
+                                       string_field(b, "turn", true)));
+    });
+    svr.Post(id + "/resign", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(res, service.resign(req.matches[1], string_field(b, "token", true)));
+    });
+    svr.Post(id + "/draw", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(
+          res, service.draw(req.matches[1], string_field(b, "token", true), string_field(b, "action", true)));
+    });
+    svr.Get("/api/players/([A-Za-z0-9]+)/games", [this](const httplib::Request& req, httplib::Response& res) {
+      send_json(res, service.player_games(req.matches[1]));
+    });
+    svr.Get(id + "/events",
+            [this](const httplib::Request& req, httplib::Response& res) { events(req, res); });
+  }
+
+  // Server-sent events: "turn" events (id = the number of turns after it; data {index, turn}) for every turn
+  // the client has not seen, then a "status" event; again after each change, with a comment every 15 s.
+  // The client says what it has seen by Last-Event-ID or ?since=N (turns); by default it gets every turn.
+  void events(const httplib::Request& req, httplib::Response& res) {
+    std::string gid = req.matches[1];
+    service.changes_since(gid, 0);  // 404 for an unknown game, before the stream starts
+    int since = 0;
+    std::string seen = req.has_header("Last-Event-ID") ? req.get_header_value("Last-Event-ID")
+                                                       : req.get_param_value("since");
+    if (!seen.empty()) {
+      try {
+        since = std::stoi(seen);
+      } catch (const std::exception&) {
+        throw ServiceError(ServiceError::kBadRequest, "'since' must be a number of turns");
+      }
+    }
+    struct Cursor {
+      int next_turn;
+      std::uint64_t version = 0;
+      bool first = true;
+    };
+    auto cur = std::make_shared<Cursor>(Cursor{since});
+    res.set_header("Cache-Control", "no-cache");
+    res.set_chunked_content_provider("text/event-stream",
+                                     [this, gid, cur](std::size_t, httplib::DataSink& sink) {
+                                       if (!cur->first)
+                                         service.wait_change(gid, cur->version, std::chrono::seconds(15));
+                                       if (service.stopping()) {
+                                         sink.done();
+                                         return true;
+                                       }
+                                       json ch = service.changes_since(gid, cur->next_turn);
+                                       std::string out;
+                                       if (cur->first || ch["version"].get<std::uint64_t>() != cur->version) {
+                                         for (const json& t : ch["new_turns"])
+                                           out += "id: " + std::to_string(t["index"].get<int>() + 1) +
+                                                  "\nevent: turn\ndata: " + t.dump() + "\n\n";
+                                         cur->next_turn = ch["turn_count"].get<int>();
+                                         cur->version = ch["version"].get<std::uint64_t>();
+                                         cur->first = false;
+                                         ch.erase("new_turns");
+                                         out += "event: status\ndata: " + ch.dump() + "\n\n";
+                                       } else {
+                                         out = ": keep-alive\n\n";
+                                       }
+                                       return sink.write(out.data(), out.size());
+                                     });
+  }
+};
+
+HttpApi::HttpApi(GameService& service, std::size_t max_body)
+    : impl_(std::make_unique<Impl>(service, max_body)) {}
+HttpApi::~HttpApi() = default;
+
+int HttpApi::bind(const std::string& address, int port) {
+  if (port == 0) return impl_->svr.bind_to_any_port(address);
+  return impl_->svr.bind_to_port(address, port) ? port : -1;
+}
+bool HttpApi::run() { return impl_->svr.listen_after_bind(); }
+void HttpApi::stop() { impl_->svr.stop(); }
+
+int run_server(const ServeOptions& opt) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(opt.data_dir, ec);
+  if (ec) {
+    std::cerr << "error: cannot create data directory '" << opt.data_dir << "': " << ec.message() << "\n";
+    return 2;
+  }
+  // SIGINT/SIGTERM are taken by a thread of ours (sigwait), so every other thread starts with them blocked.
+  sigset_t sigs;
+  sigemptyset(&sigs);
+  sigaddset(&sigs, SIGINT);
+  sigaddset(&sigs, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &sigs, nullptr);
+  std::unique_ptr<SqliteStore> store;
+  try {
+    store = std::make_unique<SqliteStore>((fs::path(opt.data_dir) / "heterochess.sqlite3").string());
+  } catch (const StoreError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+  GameService service(*store);
+  HttpApi api(service);
+  int port = api.bind(opt.address, opt.port);
+  if (port < 0) {
+    std::cerr << "error: cannot listen on " << opt.address << ":" << opt.port << "\n";
+    return 2;
+  }
+  std::atomic<bool> done{false};
+  std::thread signals([&] {
+    timespec tick{0, 200 * 1000 * 1000};
+    while (!done) {
+      if (sigtimedwait(&sigs, nullptr, &tick) > 0) {
+        service.stop();  // wakes the event streams, so that the server's workers can finish
+        api.stop();
+        return;
+      }
+    }
+  });
+  std::cout << "listening on http://" << opt.address << ":" << port << " (data: " << opt.data_dir << ")"
+            << std::endl;
+  bool ok = api.run();
+  done = true;
+  signals.join();
+  service.stop();
+  return ok ? 0 : 1;
+}
+
+}  // namespace hc::server

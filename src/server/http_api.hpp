@@ -1,0 +1,42 @@
+// The HTTP front of the game service: a JSON API (docs/server.md) on cpp-httplib, with server-sent events for
+// live updates. Request bodies are capped; every error is a JSON object {"error": "..."} with its status
+// code.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "server/game_service.hpp"
+
+namespace hc::server {
+
+inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+
+class HttpApi {
+ public:
+  explicit HttpApi(GameService& service, std::size_t max_body = kMaxBodyBytes);
+  ~HttpApi();
+  HttpApi(const HttpApi&) = delete;
+  HttpApi& operator=(const HttpApi&) = delete;
+  // Binds the address; port 0 picks a free one. Returns the port, or -1 if binding failed.
+  int bind(const std::string& address, int port);
+  // Serves until stop(); returns false if serving failed.
+  bool run();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+struct ServeOptions {
+  std::string address = "127.0.0.1";
+  int port = 8080;
+  std::string data_dir = "heterochess-data";
+};
+
+// `heterochess serve`: opens the store in the data directory, serves until SIGINT/SIGTERM. Prints
+// "listening on http://ADDRESS:PORT" on standard output once ready. Returns the process exit code.
+int run_server(const ServeOptions& opt);
+
+}  // namespace hc::server

@@ -1,0 +1,322 @@
+#include "server/sqlite_store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+
+namespace hc::server {
+
+const char* player_kind_name(PlayerKind k) { return k == PlayerKind::kEngine ? "engine" : "human"; }
+
+namespace {
+
+// Migrations in order: migration i brings the schema from version i to i + 1. Never edit one that has
+// shipped; append a new one.
+const char* const kMigrations[] = {
+    // 1: games and their turns.
+    R"sql(
+CREATE TABLE games(
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  start_fen TEXT NOT NULL,
+  white_token TEXT NOT NULL UNIQUE,
+  black_token TEXT NOT NULL UNIQUE,
+  white_player TEXT NOT NULL CHECK(white_player IN ('human', 'engine')),
+  black_player TEXT NOT NULL CHECK(black_player IN ('human', 'engine')),
+  engine_movetime_ms INTEGER NOT NULL DEFAULT 0,
+  engine_depth INTEGER NOT NULL DEFAULT 0,
+  result TEXT NOT NULL DEFAULT '*',
+  termination TEXT NOT NULL DEFAULT '',
+  draw_offer TEXT NOT NULL DEFAULT '',
+  to_move TEXT NOT NULL,
+  turn_count INTEGER NOT NULL DEFAULT 0,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE TABLE turns(
+  game_id TEXT NOT NULL REFERENCES games(id),
+  idx INTEGER NOT NULL,
+  moves TEXT NOT NULL,
+  played_at INTEGER NOT NULL,
+  PRIMARY KEY(game_id, idx)
+) WITHOUT ROWID;
+)sql",
+    // 2: the engine's pending work is found without a scan of finished games.
+    R"sql(
+CREATE INDEX games_unfinished_engine ON games(result)
+  WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine');
+)sql",
+};
+
+std::int64_t now_s() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A prepared statement, finalized on scope exit.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
+      throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
+  }
+  ~Stmt() { sqlite3_finalize(st_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  Stmt& bind(int i, const std::string& s) {
+    check(sqlite3_bind_text(st_, i, s.data(), int(s.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Stmt& bind(int i, std::int64_t v) {
+    check(sqlite3_bind_int64(st_, i, v));
+    return *this;
+  }
+  // True while there is a row.
+  bool step() {
+    int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw StoreError(std::string("sqlite: ") + sqlite3_errmsg(db_));
+  }
+  std::string text(int col) {
+    const unsigned char* p = sqlite3_column_text(st_, col);
+    return p ? reinterpret_cast<const char*>(p) : "";
+  }
+  std::int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) throw StoreError(std::string("sqlite bind: ") + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+};
+
+// BEGIN IMMEDIATE … COMMIT, rolled back if the scope is left by an exception.
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) { run("BEGIN IMMEDIATE"); }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    run("COMMIT");
+    done_ = true;
+  }
+
+ private:
+  void run(const char* sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+      std::string m = err ? err : "unknown error";
+      sqlite3_free(err);
+      throw StoreError(std::string("sqlite ") + sql + ": " + m);
+    }
+  }
+  sqlite3* db_;
+  bool done_ = false;
+};
+
+PlayerKind parse_kind(const std::string& s) {
+  return s == "engine" ? PlayerKind::kEngine : PlayerKind::kHuman;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    std::string m = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw StoreError("cannot open database '" + path + "': " + m);
+  }
+  try {
+    sqlite3_busy_timeout(db_, 5000);
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=FULL");
+    exec("PRAGMA foreign_keys=ON");
+    migrate();
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+SqliteStore::~SqliteStore() {
+  if (db_) sqlite3_close(db_);
+}
+
+void SqliteStore::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string m = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw StoreError("sqlite: " + m);
+  }
+}
+
+int SqliteStore::latest_schema_version() { return int(std::size(kMigrations)); }
+
+void SqliteStore::migrate() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  exec("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)");
+  for (;;) {
+    Transaction tx(db_);
+    Stmt q(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
+    q.step();
+    int version = int(q.integer(0));
+    if (version > latest_schema_version())
+      throw StoreError("the database has schema version " + std::to_string(version) +
+                       ", newer than this build knows (" + std::to_string(latest_schema_version()) + ")");
+    if (version == latest_schema_version()) return;
+    exec(kMigrations[version]);
+    Stmt ins(db_, "INSERT INTO schema_version(version, applied_at) VALUES(?, ?)");
+    ins.bind(1, std::int64_t(version + 1)).bind(2, now_s()).step();
+    tx.commit();
+  }
+}
+
+int SqliteStore::schema_version() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt q(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
+  q.step();
+  return int(q.integer(0));
+}
+
+std::string SqliteStore::integrity_check() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt q(db_, "PRAGMA integrity_check");
+  return q.step() ? q.text(0) : "no answer";
+}
+
+void SqliteStore::create(const StoredGame& g) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Transaction tx(db_);
+  const GameMeta& m = g.meta;
+  std::int64_t t = now_s();
+  Stmt ins(
+      db_,
+      "INSERT INTO games(id, variant, start_fen, white_token, black_token, white_player, black_player, "
+      "engine_movetime_ms, engine_depth, result, termination, draw_offer, to_move, turn_count, created_at, "
+      "updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  ins.bind(1, m.id).bind(2, m.variant).bind(3, m.start_fen).bind(4, m.token[0]).bind(5, m.token[1]);
+  ins.bind(6, std::string(player_kind_name(m.player[0]))).bind(7, std::string(player_kind_name(m.player[1])));
+  ins.bind(8, std::int64_t(m.level.movetime_ms)).bind(9, std::int64_t(m.level.depth));
+  ins.bind(10, m.status.result).bind(11, m.status.termination).bind(12, m.status.draw_offer);
+  ins.bind(13, m.status.to_move).bind(14, std::int64_t(g.turns.size()));
+  ins.bind(15, m.created_at ? m.created_at : t).bind(16, t);
+  ins.step();
+  for (std::size_t i = 0; i < g.turns.size(); ++i) {
+    Stmt tu(db_, "INSERT INTO turns(game_id, idx, moves, played_at) VALUES(?,?,?,?)");
+    tu.bind(1, m.id).bind(2, std::int64_t(i)).bind(3, g.turns[i]).bind(4, t).step();
+  }
+  tx.commit();
+}
+
+std::optional<StoredGame> SqliteStore::load(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Transaction tx(db_);  // one consistent snapshot of the game and its turns
+  Stmt q(
+      db_,
+      "SELECT variant, start_fen, white_token, black_token, white_player, black_player, engine_movetime_ms, "
+      "engine_depth, result, termination, draw_offer, to_move, created_at, turn_count FROM games WHERE id = "
+      "?");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  StoredGame g;
+  GameMeta& m = g.meta;
+  m.id = id;
+  m.variant = q.text(0);
+  m.start_fen = q.text(1);
+  m.token[0] = q.text(2);
+  m.token[1] = q.text(3);
+  m.player[0] = parse_kind(q.text(4));
+  m.player[1] = parse_kind(q.text(5));
+  m.level.movetime_ms = int(q.integer(6));
+  m.level.depth = int(q.integer(7));
+  m.status.result = q.text(8);
+  m.status.termination = q.text(9);
+  m.status.draw_offer = q.text(10);
+  m.status.to_move = q.text(11);
+  m.created_at = q.integer(12);
+  std::int64_t count = q.integer(13);
+  Stmt t(db_, "SELECT idx, moves FROM turns WHERE game_id = ? ORDER BY idx");
+  t.bind(1, id);
+  while (t.step()) {
+    if (t.integer(0) != std::int64_t(g.turns.size()))
+      throw StoreError("game " + id + ": turn " + std::to_string(g.turns.size()) + " is missing");
+    g.turns.push_back(t.text(1));
+  }
+  if (count != std::int64_t(g.turns.size()))
+    throw StoreError("game " + id + ": " + std::to_string(count) + " turns recorded but " +
+                     std::to_string(g.turns.size()) + " stored");
+  tx.commit();
+  return g;
+}
+
+void SqliteStore::append_turn(const std::string& id, int index, const std::string& turn,
+                              const GameStatus& s) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Transaction tx(db_);
+  std::int64_t t = now_s();
+  Stmt up(db_,
+          "UPDATE games SET turn_count = turn_count + 1, result = ?, termination = ?, draw_offer = ?, "
+          "to_move = ?, "
+          "updated_at = ? WHERE id = ? AND turn_count = ?");
+  up.bind(1, s.result).bind(2, s.termination).bind(3, s.draw_offer).bind(4, s.to_move).bind(5, t).bind(6, id);
+  up.bind(7, std::int64_t(index)).step();
+  if (sqlite3_changes(db_) != 1)
+    throw StoreConflict("game " + id + ": turn " + std::to_string(index) + " is not the next turn");
+  Stmt ins(db_, "INSERT INTO turns(game_id, idx, moves, played_at) VALUES(?,?,?,?)");
+  ins.bind(1, id).bind(2, std::int64_t(index)).bind(3, turn).bind(4, t).step();
+  tx.commit();
+}
+
+void SqliteStore::update_status(const std::string& id, const GameStatus& s) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Transaction tx(db_);
+  Stmt up(db_,
+          "UPDATE games SET result = ?, termination = ?, draw_offer = ?, to_move = ?, updated_at = ? WHERE "
+          "id = ?");
+  up.bind(1, s.result).bind(2, s.termination).bind(3, s.draw_offer).bind(4, s.to_move).bind(5, now_s());
+  up.bind(6, id).step();
+  if (sqlite3_changes(db_) != 1) throw StoreError("game " + id + " does not exist");
+  tx.commit();
+}
+
+std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt q(db_,
+         "SELECT id, variant, CASE WHEN white_token = ?1 THEN 'white' ELSE 'black' END, result, termination, "
+         "draw_offer, to_move, turn_count FROM games WHERE white_token = ?1 OR black_token = ?1 "
+         "ORDER BY updated_at DESC, id");
+  q.bind(1, token);
+  std::vector<PlayerGame> out;
+  while (q.step()) {
+    PlayerGame p;
+    p.id = q.text(0);
+    p.variant = q.text(1);
+    p.color = q.text(2);
+    p.status.result = q.text(3);
+    p.status.termination = q.text(4);
+    p.status.draw_offer = q.text(5);
+    p.status.to_move = q.text(6);
+    p.turns = int(q.integer(7));
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<std::string> SqliteStore::unfinished_engine_games() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt q(db_,
+         "SELECT id FROM games WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine') "
+         "ORDER BY id");
+  std::vector<std::string> out;
+  while (q.step()) out.push_back(q.text(0));
+  return out;
+}
+
+}  // namespace hc::server

@@ -1,0 +1,501 @@
+// The play server's JSON API (issue 4): every endpoint over real HTTP against 127.0.0.1, bad input answered
+// with a JSON error and the right status code while nothing changes, engine replies, live events, and the
+// store's schema and persistence.
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "server/http_api.hpp"
+#include "server/sqlite_store.hpp"
+
+using namespace hc::server;
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A server on a free port over a fresh data directory (or a given one, to reopen it).
+struct Running {
+  std::unique_ptr<SqliteStore> store;
+  std::unique_ptr<GameService> service;
+  std::unique_ptr<HttpApi> api;
+  std::thread thread;
+  int port = -1;
+
+  explicit Running(const std::string& db) {
+    store = std::make_unique<SqliteStore>(db);
+    service = std::make_unique<GameService>(*store);
+    api = std::make_unique<HttpApi>(*service);
+    port = api->bind("127.0.0.1", 0);
+    thread = std::thread([this] { api->run(); });
+    // listen_after_bind is asynchronous: wait until the server answers.
+    httplib::Client c("127.0.0.1", port);
+    for (int i = 0; i < 200 && !c.Get("/api/health"); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ~Running() {
+    service->stop();
+    api->stop();
+    thread.join();
+  }
+};
+
+class ServerApi : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("hc_server_api_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    start();
+  }
+  void TearDown() override {
+    client_.reset();
+    server_.reset();
+    fs::remove_all(dir_);
+  }
+  void start() {
+    server_ = std::make_unique<Running>(db_path());
+    ASSERT_GT(server_->port, 0);
+    client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->port);
+    client_->set_read_timeout(30, 0);
+  }
+  void restart() {
+    client_.reset();
+    server_.reset();
+    start();
+  }
+  std::string db_path() const { return (dir_ / "games.sqlite3").string(); }
+
+  struct Reply {
+    int status = 0;
+    json body;
+    std::string text;
+  };
+  Reply get(const std::string& path) { return wrap(client_->Get(path.c_str())); }
+  Reply post(const std::string& path, const json& body) { return post_raw(path, body.dump()); }
+  Reply post_raw(const std::string& path, const std::string& body) {
+    return wrap(client_->Post(path.c_str(), body, "application/json"));
+  }
+  Reply wrap(httplib::Result r) {
+    Reply out;
+    if (!r) {
+      ADD_FAILURE() << "request failed: " << httplib::to_string(r.error());
+      return out;
+    }
+    out.status = r->status;
+    out.text = r->body;
+    if (r->get_header_value("Content-Type") == "application/json") out.body = json::parse(r->body);
+    return out;
+  }
+
+  // A human game; returns {id, white token, black token}.
+  std::array<std::string, 3> human_game(const std::string& variant) {
+    Reply r = post("/api/games", {{"variant", variant}, {"opponent", "human"}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    return {r.body["id"].get<std::string>(), r.body["token"].get<std::string>(),
+            r.body["invite_token"].get<std::string>()};
+  }
+
+  int count_rows(const char* table) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db_path().c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    std::string sql = std::string("SELECT COUNT(*) FROM ") + table;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr), SQLITE_OK);
+    EXPECT_EQ(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+  }
+
+  // Everything a request could have changed.
+  std::string snapshot(const std::string& id) {
+    return get("/api/games/" + id).text + "\n" + get("/api/games/" + id + "/pgn").text + "\n" +
+           std::to_string(count_rows("games")) + "/" + std::to_string(count_rows("turns"));
+  }
+
+  // The request fails with `status`, a JSON error containing `words`, and game `id` is unchanged.
+  void expect_refused(const std::string& id, int status, const std::string& words,
+                      const std::function<Reply()>& request) {
+    std::string before = snapshot(id);
+    Reply r = request();
+    EXPECT_EQ(r.status, status) << r.text;
+    ASSERT_TRUE(r.body.is_object() && r.body.contains("error")) << r.text;
+    EXPECT_NE(r.body["error"].get<std::string>().find(words), std::string::npos) << r.body["error"];
+    EXPECT_EQ(snapshot(id), before);
+  }
+
+  fs::path dir_;
+  std::unique_ptr<Running> server_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+std::vector<std::string> turns_of(const json& state) {
+  return state["turns"].get<std::vector<std::string>>();
+}
+
+}  // namespace
+
+TEST_F(ServerApi, HealthAndVariants) {
+  EXPECT_EQ(get("/api/health").body["ok"], true);
+  Reply v = get("/api/variants");
+  ASSERT_EQ(v.status, 200);
+  bool found = false;
+  for (const json& x : v.body["variants"]) found = found || x["id"] == "marseillais";
+  EXPECT_TRUE(found);
+}
+
+TEST_F(ServerApi, CreateAndPlayWholeTurns) {
+  auto [id, white, black] = human_game("balanced-marseillais");
+  EXPECT_NE(white, black);
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200);
+  EXPECT_EQ(s.body["to_move"], "white");
+  EXPECT_EQ(s.body["moves_left"], 1) << "Balanced Marseillais: White's first turn is one move";
+  EXPECT_EQ(s.body["legal_moves"].size(), 20u);
+  EXPECT_EQ(s.body["result"], "*");
+
+  Reply t = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(t.body["to_move"], "black");
+  EXPECT_EQ(t.body["moves_left"], 2);
+  t = post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,b8c6"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  // SAN is accepted as well and stored in UCI.
+  t = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "Nf3, Bc4"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(turns_of(t.body), (std::vector<std::string>{"e2e4", "e7e5,b8c6", "g1f3,f1c4"}));
+  EXPECT_EQ(t.body["movetext"], "1. e4 e5,Nc6 2. Nf3,Bc4");
+  EXPECT_EQ(turns_of(get("/api/games/" + id).body), turns_of(t.body));
+}
+
+TEST_F(ServerApi, ProgressiveQuotaGrows) {
+  auto [id, white, black] = human_game("progressive");
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  EXPECT_EQ(get("/api/games/" + id).body["moves_left"], 2);
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,d7d5"}}).status, 200);
+  Reply s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["moves_left"], 3);
+  EXPECT_EQ(s.body["movetext"], "1. e4 2. e5,d5");
+}
+
+TEST_F(ServerApi, BadTurnsChangeNothing) {
+  auto [id, white, black] = human_game("balanced-marseillais");
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  const std::string turn = "/api/games/" + id + "/turn";
+  expect_refused(id, 422, "e7e6", [&] { return post(turn, {{"token", black}, {"turn", "e7e5,e7e6"}}); });
+  expect_refused(id, 422, "not complete", [&] { return post(turn, {{"token", black}, {"turn", "e7e5"}}); });
+  expect_refused(id, 422, "already ended", [&] {
+    return post(turn, {{"token", black}, {"turn", "e7e5,d7d5,c7c5"}});
+  });
+  expect_refused(id, 422, "empty move", [&] { return post(turn, {{"token", black}, {"turn", "e7e5,"}}); });
+  expect_refused(id, 422, "e2e9", [&] { return post(turn, {{"token", black}, {"turn", "e2e9,d7d5"}}); });
+  expect_refused(id, 409, "black's turn", [&] {
+    return post(turn, {{"token", white}, {"turn", "d2d4,g1f3"}});
+  });
+  expect_refused(id, 403, "token", [&] {
+    return post(turn, {{"token", std::string(32, 'a')}, {"turn", "e7e5,d7d5"}});
+  });
+  expect_refused(id, 400, "token", [&] { return post(turn, {{"turn", "e7e5,d7d5"}}); });
+  expect_refused(id, 400, "'turn'", [&] { return post(turn, {{"token", black}, {"turn", 5}}); });
+  expect_refused(id, 400, "malformed JSON",
+                 [&] { return post_raw(turn, "{\"token\": \"" + black + "\", "); });
+  expect_refused(id, 400, "JSON object", [&] { return post_raw(turn, "[1, 2]"); });
+  std::string huge = json{{"token", black}, {"turn", "e7e5,d7d5"}, {"pad", std::string(70000, 'x')}}.dump();
+  expect_refused(id, 413, "too large", [&] { return post_raw(turn, huge); });
+  expect_refused(id, 404, "no game", [&] {
+    return post("/api/games/ffff0000ffff/turn", {{"token", black}, {"turn", "e7e5,d7d5"}});
+  });
+  expect_refused(id, 404, "not found", [&] { return get("/api/nothing/here"); });
+  // After all that, the right turn still goes through.
+  EXPECT_EQ(post(turn, {{"token", black}, {"turn", "e7e5,d7d5"}}).status, 200);
+}
+
+TEST_F(ServerApi, BadCreationsStoreNothing) {
+  auto [id, white, black] = human_game("chess");
+  expect_refused(id, 400, "unknown variant", [&] {
+    return post("/api/games", {{"variant", "no-such-chess"}});
+  });
+  expect_refused(id, 400, "unknown variant", [&] {
+    return post("/api/games", {{"variant", "progressive+marseillais"}});
+  });
+  expect_refused(id, 400, "bad FEN", [&] {
+    return post("/api/games", {{"fen", "rnbqkbnr/pppppppp/9 w - - 0 1"}});
+  });
+  expect_refused(id, 400, "opponent", [&] { return post("/api/games", {{"opponent", "robot"}}); });
+  expect_refused(id, 400, "color", [&] { return post("/api/games", {{"color", "green"}}); });
+  expect_refused(id, 400, "depth", [&] { return post("/api/games", {{"level", {{"depth", -1}}}}); });
+  expect_refused(id, 400, "not both", [&] {
+    return post("/api/games", {{"level", {{"depth", 2}, {"movetime_ms", 100}}}});
+  });
+  expect_refused(id, 400, "movetime_ms", [&] {
+    return post("/api/games", {{"level", {{"movetime_ms", 600000}}}});
+  });
+  expect_refused(id, 400, "malformed JSON", [&] { return post_raw("/api/games", "{variant: chess}"); });
+  expect_refused(id, 413, "too large", [&] {
+    return post("/api/games", {{"variant", "chess"}, {"fen", std::string(100000, ' ')}});
+  });
+}
+
+TEST_F(ServerApi, GameFromFen) {
+  // Progressive, Black to move: Black's turn is the second series (two moves).
+  Reply r = post("/api/games", {{"variant", "progressive"},
+                                {"opponent", "human"},
+                                {"fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["game"]["to_move"], "black");
+  std::string id = r.body["id"];
+  // The creator is White; Black is the invited player.
+  expect_refused(id, 409, "black's turn", [&] {
+    return post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "e7e5,d7d5"}});
+  });
+  EXPECT_EQ(
+      post("/api/games/" + id + "/turn", {{"token", r.body["invite_token"]}, {"turn", "e7e5,d7d5"}}).status,
+      200);
+}
+
+TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
+  auto [id, white, black] = human_game("balanced-marseillais");
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  Reply l = get("/api/games/" + id + "/legal?prefix=e7e5");
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["turn_complete"], false);
+  EXPECT_EQ(l.body["moves_left"], 1);
+  bool queen_out = false;
+  for (const json& m : l.body["legal_moves"]) queen_out = queen_out || m["uci"] == "d8h4";
+  EXPECT_TRUE(queen_out);
+  l = get("/api/games/" + id + "/legal?prefix=e7e5,d8h4");
+  EXPECT_EQ(l.body["turn_complete"], true);
+  EXPECT_TRUE(l.body["legal_moves"].empty());
+  EXPECT_EQ(get("/api/games/" + id + "/legal?prefix=e7e4").status, 422);
+}
+
+TEST_F(ServerApi, Resign) {
+  auto [id, white, black] = human_game("chess");
+  const std::string path = "/api/games/" + id + "/resign";
+  expect_refused(id, 403, "token", [&] { return post(path, {{"token", "0123"}}); });
+  Reply r = post(path, {{"token", black}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["result"], "1-0");
+  EXPECT_EQ(r.body["termination"], "resignation");
+  EXPECT_TRUE(r.body["legal_moves"].empty());
+  expect_refused(id, 409, "over", [&] { return post(path, {{"token", white}}); });
+  expect_refused(id, 409, "over", [&] {
+    return post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  });
+  EXPECT_NE(get("/api/games/" + id + "/pgn").text.find("[Result \"1-0\"]"), std::string::npos);
+}
+
+TEST_F(ServerApi, DrawOffers) {
+  auto [id, white, black] = human_game("chess");
+  const std::string path = "/api/games/" + id + "/draw";
+  expect_refused(id, 409, "no draw offer", [&] {
+    return post(path, {{"token", black}, {"action", "accept"}});
+  });
+  expect_refused(id, 400, "action", [&] { return post(path, {{"token", black}, {"action", "maybe"}}); });
+  Reply r = post(path, {{"token", white}, {"action", "offer"}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["draw_offer"], "white");
+  expect_refused(id, 409, "no draw offer", [&] {
+    return post(path, {{"token", white}, {"action", "accept"}});
+  });
+  r = post(path, {{"token", black}, {"action", "decline"}});
+  EXPECT_EQ(r.body["draw_offer"], "");
+  EXPECT_EQ(r.body["result"], "*");
+  // An offer stands across the offerer's own turn and is declined by the opponent's turn.
+  post(path, {{"token", white}, {"action", "offer"}});
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).body["draw_offer"],
+            "white");
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).body["draw_offer"], "");
+  post(path, {{"token", black}, {"action", "offer"}});
+  r = post(path, {{"token", white}, {"action", "accept"}});
+  EXPECT_EQ(r.body["result"], "1/2-1/2");
+  EXPECT_EQ(r.body["termination"], "agreement");
+}
+
+TEST_F(ServerApi, CheckmateEndsTheGame) {
+  auto [id, white, black] = human_game("chess");
+  const std::string path = "/api/games/" + id + "/turn";
+  for (auto [tok, mv] :
+       std::vector<std::pair<std::string, std::string>>{{white, "f2f3"}, {black, "e7e5"}, {white, "g2g4"}})
+    ASSERT_EQ(post(path, {{"token", tok}, {"turn", mv}}).status, 200);
+  Reply r = post(path, {{"token", black}, {"turn", "d8h4"}});
+  EXPECT_EQ(r.body["result"], "0-1");
+  EXPECT_EQ(r.body["termination"], "checkmate");
+  expect_refused(id, 409, "over", [&] { return post(path, {{"token", white}, {"turn", "e2e4"}}); });
+}
+
+TEST_F(ServerApi, PgnExportAndImport) {
+  auto [id, white, black] = human_game("marseillais");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4,g1f3"}});
+  post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,g8f6"}});
+  Reply p = get("/api/games/" + id + "/pgn");
+  ASSERT_EQ(p.status, 200);
+  EXPECT_NE(p.text.find("[Variant \"Marseillais\"]"), std::string::npos) << p.text;
+  EXPECT_NE(p.text.find("1. e4,Nf3 e5,Nf6"), std::string::npos) << p.text;
+
+  Reply imp = post("/api/games/import", {{"pgn", p.text}});
+  ASSERT_EQ(imp.status, 201) << imp.text;
+  EXPECT_EQ(turns_of(imp.body["game"]), (std::vector<std::string>{"e2e4,g1f3", "e7e5,g8f6"}));
+  EXPECT_EQ(imp.body["game"]["variant"], "marseillais");
+  std::string new_id = imp.body["id"];
+  EXPECT_NE(new_id, id);
+  // Both sides of an imported game are people with their own tokens.
+  EXPECT_EQ(
+      post("/api/games/" + new_id + "/turn", {{"token", imp.body["white_token"]}, {"turn", "d2d4,b1c3"}})
+          .status,
+      200);
+
+  // A record with an illegal move, in the middle of a turn, or no game at all: refused, nothing stored.
+  expect_refused(id, 422, "Nf5", [&] {
+    return post("/api/games/import", {{"pgn", "[Variant \"Marseillais\"]\n\n1. e4,Nf3 e5,Nf5 *\n"}});
+  });
+  expect_refused(id, 422, "middle of a turn", [&] {
+    return post("/api/games/import", {{"pgn", "[Variant \"Marseillais\"]\n\n1. e4,Nf3 e5 *\n"}});
+  });
+  expect_refused(id, 400, "unknown variant", [&] {
+    return post("/api/games/import", {{"pgn", "[Variant \"Nonesuch\"]\n\n1. e4 *\n"}});
+  });
+  expect_refused(id, 400, "exactly one game", [&] { return post("/api/games/import", {{"pgn", ""}}); });
+  expect_refused(id, 400, "'pgn'", [&] { return post("/api/games/import", json::object()); });
+}
+
+TEST_F(ServerApi, ImportKeepsTheRecordedResult) {
+  Reply imp = post("/api/games/import", {{"pgn", "[Result \"0-1\"]\n\n1. e4 e5 0-1\n"}});
+  ASSERT_EQ(imp.status, 201) << imp.text;
+  EXPECT_EQ(imp.body["game"]["result"], "0-1");
+  imp = post("/api/games/import", {{"pgn", "1. f3 e5 2. g4 Qh4# 0-1\n"}});
+  EXPECT_EQ(imp.body["game"]["termination"], "checkmate");
+}
+
+TEST_F(ServerApi, PlayerGameLists) {
+  auto [id1, white1, black1] = human_game("chess");
+  auto [id2, white2, black2] = human_game("alice");
+  Reply l = get("/api/players/" + black1 + "/games");
+  ASSERT_EQ(l.status, 200);
+  ASSERT_EQ(l.body["games"].size(), 1u);
+  EXPECT_EQ(l.body["games"][0]["id"], id1);
+  EXPECT_EQ(l.body["games"][0]["color"], "black");
+  EXPECT_EQ(l.body["games"][0]["your_turn"], false);
+  post("/api/games/" + id1 + "/turn", {{"token", white1}, {"turn", "e2e4"}});
+  l = get("/api/players/" + black1 + "/games");
+  EXPECT_EQ(l.body["games"][0]["your_turn"], true);
+  EXPECT_EQ(l.body["games"][0]["turns"], 1);
+  l = get("/api/players/" + white2 + "/games");
+  ASSERT_EQ(l.body["games"].size(), 1u);
+  EXPECT_EQ(l.body["games"][0]["variant"], "alice");
+  EXPECT_EQ(l.body["games"][0]["your_turn"], true);
+  EXPECT_TRUE(get("/api/players/0000/games").body["games"].empty());
+}
+
+TEST_F(ServerApi, EngineReplies) {
+  Reply r = post("/api/games", {{"variant", "marseillais"}, {"color", "black"}, {"level", {{"depth", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_FALSE(r.body.contains("invite_token"));
+  std::string id = r.body["id"], token = r.body["token"];
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(turns_of(s.body).size(), 1u) << s.text;
+  EXPECT_EQ(s.body["to_move"], "black");
+  EXPECT_EQ(s.body["players"]["white"], "engine");
+  // Nobody moves for the engine, and its offers are not open to a draw.
+  expect_refused(id, 403, "token", [&] {
+    return post("/api/games/" + id + "/draw", {{"token", "ffff"}, {"action", "offer"}});
+  });
+  expect_refused(id, 409, "engine", [&] {
+    return post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}});
+  });
+  std::string black_turn = s.body["legal_moves"][0]["uci"].get<std::string>();
+  Reply l = get("/api/games/" + id + "/legal?prefix=" + black_turn);
+  black_turn += "," + l.body["legal_moves"][0]["uci"].get<std::string>();
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", token}, {"turn", black_turn}}).status, 200);
+  server_->service->wait_engine_idle();
+  s = get("/api/games/" + id);
+  EXPECT_EQ(turns_of(s.body).size(), 3u) << s.text;
+  EXPECT_EQ(s.body["to_move"], "black");
+}
+
+TEST_F(ServerApi, EventsAnnounceNewTurns) {
+  auto [id, white, black] = human_game("chess");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "d2d4"}});
+  std::string received;
+  std::mutex m;
+  std::atomic<bool> enough{false};
+  std::thread listener([&, id = id] {
+    httplib::Client c("127.0.0.1", server_->port);
+    c.set_read_timeout(30, 0);
+    c.Get(("/api/games/" + id + "/events").c_str(), [&](const char* data, size_t n) {
+      std::lock_guard<std::mutex> lock(m);
+      received.append(data, n);
+      return !(enough = received.find("g8f6") != std::string::npos &&
+                        received.find("\"turn_count\":2") != std::string::npos);
+    });
+  });
+  // The stream first replays what is there, then announces the new turn.
+  for (int i = 0; i < 300; ++i) {
+    {
+      std::lock_guard<std::mutex> lock(m);
+      if (received.find("\"turn_count\":1") != std::string::npos) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "g8f6"}});
+  listener.join();
+  EXPECT_TRUE(enough) << received;
+  EXPECT_NE(received.find("id: 1\nevent: turn\ndata: {\"index\":0,\"turn\":\"d2d4\"}"), std::string::npos)
+      << received;
+  EXPECT_NE(received.find("id: 2\nevent: turn\ndata: {\"index\":1,\"turn\":\"g8f6\"}"), std::string::npos)
+      << received;
+  EXPECT_EQ(get("/api/games/abc/events").status, 404);
+}
+
+TEST_F(ServerApi, GamesSurviveARestart) {
+  auto [id, white, black] = human_game("alice");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  post("/api/games/" + id + "/draw", {{"token", white}, {"action", "offer"}});
+  std::string before = get("/api/games/" + id).text;
+  restart();
+  json after = get("/api/games/" + id).body;
+  json expected = json::parse(before);
+  expected.erase("version");  // the change counter of live updates is per server run
+  after.erase("version");
+  EXPECT_EQ(after, expected);
+  EXPECT_EQ(after["draw_offer"], "white");
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "d7d5"}}).status, 200);
+}
+
+TEST_F(ServerApi, SchemaIsVersionedAndMigratedOnce) {
+  client_.reset();
+  server_.reset();
+  {
+    SqliteStore s(db_path());
+    EXPECT_EQ(s.schema_version(), SqliteStore::latest_schema_version());
+    EXPECT_EQ(s.integrity_check(), "ok");
+  }
+  SqliteStore again(db_path());
+  EXPECT_EQ(again.schema_version(), SqliteStore::latest_schema_version());
+  EXPECT_EQ(count_rows("schema_version"), SqliteStore::latest_schema_version());
+  sqlite3* db = nullptr;
+  sqlite3_open(db_path().c_str(), &db);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, nullptr);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)), "wal");
+  sqlite3_finalize(st);
+  // A database from a newer build is refused rather than misread.
+  sqlite3_exec(db, "INSERT INTO schema_version VALUES(99, 0)", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  EXPECT_THROW(SqliteStore newer(db_path()), StoreError);
+}
