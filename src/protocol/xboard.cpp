@@ -504,8 +504,8 @@ class Xboard {
     return lim;
   }
 
+  // Searches the engine's position; the answer arrives as a kDone event of this search's generation.
   void start(SearchLimits lim) {
-    engine_.set_position(start_fen_, moves_, true);
     const int gen = ++generation_;
     engine_.go(
         lim,
@@ -519,6 +519,7 @@ class Xboard {
 
   void think() {
     if (game_over_ || bad_position_) return;
+    engine_.set_position(start_fen_, moves_, true);
     start(limits());
     thinking_ = true;
   }
@@ -547,15 +548,7 @@ class Xboard {
       SearchLimits lim;
       lim.depth = depth_;
       lim.ponder = true;
-      const int gen = ++generation_;
-      engine_.go(
-          lim,
-          [this](const SearchInfo& i) {
-            if (post_) say(thinking_line(i));
-          },
-          [this, gen](const std::vector<Move>& b, const std::vector<std::vector<Move>>& p) {
-            push({Event::kDone, "", gen, b, p});
-          });
+      start(lim);
       pondering_ = true;
     }
   }

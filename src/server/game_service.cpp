@@ -261,6 +261,19 @@ json GameService::create(const CreateOptions& opt) {
     m.level = opt.level;
     if (!m.level.depth && !m.level.movetime_ms) m.level.movetime_ms = 1000;
   }
+  store_new(g);
+  std::lock_guard<std::mutex> lock(g->m);
+  json out = {{"id", m.id}, {"color", color_name(opt.creator)}, {"token", m.token[opt.creator]}};
+  if (opt.opponent == PlayerKind::kHuman) out["invite_token"] = m.token[~opt.creator];
+  schedule_engine(*g);
+  out["game"] = state_locked(*g);
+  return out;
+}
+
+// A new game: its creation time, a fresh id and player tokens (drawn again on a collision), stored, then
+// loaded and registered.
+void GameService::store_new(const std::shared_ptr<Live>& g) {
+  GameMeta& m = g->data.meta;
   m.created_at =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
@@ -276,16 +289,8 @@ json GameService::create(const CreateOptions& opt) {
     }
   }
   rebuild(*g);
-  {
-    std::lock_guard<std::mutex> lock(games_mutex_);
-    games_.emplace(m.id, g);
-  }
-  std::lock_guard<std::mutex> lock(g->m);
-  json out = {{"id", m.id}, {"color", color_name(opt.creator)}, {"token", m.token[opt.creator]}};
-  if (opt.opponent == PlayerKind::kHuman) out["invite_token"] = m.token[~opt.creator];
-  schedule_engine(*g);
-  out["game"] = state_locked(*g);
-  return out;
+  std::lock_guard<std::mutex> lock(games_mutex_);
+  games_.emplace(m.id, g);
 }
 
 json GameService::import_pgn(const std::string& text) {
@@ -343,25 +348,7 @@ json GameService::import_pgn(const std::string& text) {
     m.status.result = rr;
     m.status.termination = "as recorded";
   }
-  m.created_at =
-      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count();
-  for (int attempt = 0;; ++attempt) {
-    m.id = random_hex(6);
-    m.token[0] = random_hex(16);
-    m.token[1] = random_hex(16);
-    try {
-      store_.create(g->data);
-      break;
-    } catch (const StoreError&) {
-      if (attempt == 3) throw;
-    }
-  }
-  rebuild(*g);
-  {
-    std::lock_guard<std::mutex> lock(games_mutex_);
-    games_.emplace(m.id, g);
-  }
+  store_new(g);
   std::lock_guard<std::mutex> lock(g->m);
   return {{"id", m.id}, {"white_token", m.token[0]}, {"black_token", m.token[1]}, {"game", state_locked(*g)}};
 }

@@ -87,6 +87,7 @@ class GameService {
   };
   std::shared_ptr<Live> get(const std::string& id);
   void rebuild(Live& g);
+  void store_new(const std::shared_ptr<Live>& g);
   nlohmann::json state_locked(Live& g);
   Color side_of_token(const Live& g, const std::string& token) const;
   // Validates and stores a turn of the side to move; `g.m` is held.
