@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -280,6 +281,62 @@ TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
   EXPECT_EQ(l.body["turn_complete"], true);
   EXPECT_TRUE(l.body["legal_moves"].empty());
   EXPECT_EQ(get("/api/games/" + id + "/legal?prefix=e7e4").status, 422);
+  // The prefix's moves with their SAN and the position after each, written independently here.
+  l = get("/api/games/" + id + "/legal?prefix=e7e5,d8h4");
+  ASSERT_EQ(l.body["played"].size(), 2u);
+  EXPECT_EQ(l.body["played"][0]["san"], "e5");
+  EXPECT_EQ(l.body["played"][1]["san"], "Qh4");
+  EXPECT_EQ(l.body["played"][0]["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 made=1");
+  EXPECT_EQ(l.body["fen"], "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
+}
+
+TEST_F(ServerApi, HistoryMoveByMove) {
+  auto [id, white, black] = human_game("alice");
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "d7d5"}}).status, 200);
+  Reply h = get("/api/games/" + id + "/history");
+  ASSERT_EQ(h.status, 200) << h.text;
+  ASSERT_EQ(h.body["turns"].size(), 2u);
+  EXPECT_EQ(h.body["turn_count"], 2);
+  const json& t0 = h.body["turns"][0];
+  EXPECT_EQ(t0["side"], "white");
+  EXPECT_EQ(t0["fullmove"], 1);
+  EXPECT_EQ(t0["moves"][0]["uci"], "e2e4");
+  EXPECT_EQ(t0["moves"][0]["san"], "e4>B");
+  // The pawn went to board B: '|P' on e4 (docs/formats.md).
+  EXPECT_EQ(t0["moves"][0]["fen"], "rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  h = get("/api/games/" + id + "/history?from=1");
+  ASSERT_EQ(h.body["turns"].size(), 1u);
+  EXPECT_EQ(h.body["turns"][0]["index"], 1);
+  EXPECT_EQ(h.body["turns"][0]["side"], "black");
+  EXPECT_EQ(get("/api/games/" + id + "/history?from=x").status, 400);
+  EXPECT_EQ(get("/api/games/" + id + "/history?from=-1").status, 400);
+  EXPECT_EQ(get("/api/games/nosuchgame/history").status, 404);
+}
+
+TEST_F(ServerApi, ServesTheBuiltUiOrSaysHowToBuildIt) {
+  // Without a built folder, "/" explains; the API is unaffected.
+  fs::path web = dir_ / "web";
+  EXPECT_FALSE(server_->api->mount_ui(web.string()));
+  Reply r = get("/");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_NE(r.text.find("scripts/build_web.sh"), std::string::npos) << r.text;
+  // A built folder is served as files.
+  Running other(db_path() + "-ui");
+  fs::create_directories(web);
+  { std::ofstream(web / "index.html") << "<!doctype html><title>ui</title>"; }
+  { std::ofstream(web / "app.js") << "console.log(1)"; }
+  EXPECT_TRUE(other.api->mount_ui(web.string()));
+  httplib::Client c("127.0.0.1", other.port);
+  auto page = c.Get("/");
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  EXPECT_EQ(page->body, "<!doctype html><title>ui</title>");
+  auto js = c.Get("/app.js");
+  ASSERT_TRUE(js);
+  EXPECT_NE(js->get_header_value("Content-Type").find("javascript"), std::string::npos);
+  EXPECT_EQ(c.Get("/nothing.js")->status, 404);
+  EXPECT_EQ(c.Get("/api/health")->status, 200);
 }
 
 TEST_F(ServerApi, Resign) {

@@ -655,6 +655,7 @@ int main(int argc, char** argv) {
   serve->add_option("--port", so.port, "port (default 8080; 0 = any free port, printed at start)")
       ->check(CLI::Range(0, 65535));
   serve->add_option("--data", so.data_dir, "data directory for the game database (default heterochess-data)");
+  serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
 
   try {
     app.parse(argc, argv);

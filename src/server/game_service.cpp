@@ -66,8 +66,9 @@ Variant resolve_variant(const std::string& id) {
 
 // Plays `moves` (texts) on `pos` (a copy). With `whole`, they must form exactly one turn. Returns the moves
 // in UCI; throws ServiceError(kIllegal) naming the move and the reason.
+// With `played`, each move is appended to it as {uci, san, fen (after the move)}.
 std::vector<std::string> play_prefix(Position& pos, const std::vector<std::string>& moves, bool whole,
-                                     bool* ended_out) {
+                                     bool* ended_out, json* played = nullptr) {
   std::vector<std::string> uci;
   bool ended = false;
   for (std::size_t j = 0; j < moves.size(); ++j) {
@@ -83,9 +84,11 @@ std::vector<std::string> play_prefix(Position& pos, const std::vector<std::strin
       throw ServiceError(ServiceError::kIllegal, where + ": " + e.what());
     }
     uci.push_back(to_uci(m));
+    std::string san = played ? to_san(pos, m) : std::string();
     Undo u;
     pos.ops().make(pos, m, u);
     ended = u.turn_ended;
+    if (played) played->push_back({{"uci", uci.back()}, {"san", san}, {"fen", to_fen(pos)}});
   }
   if (whole && moves.empty()) throw ServiceError(ServiceError::kIllegal, "the turn has no moves");
   if (whole && !ended) {
@@ -449,7 +452,8 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
     throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
   Position pos = g->record->position();
   bool ended = false;
-  std::vector<std::string> uci = play_prefix(pos, split_commas(prefix), false, &ended);
+  json played = json::array();
+  std::vector<std::string> uci = play_prefix(pos, split_commas(prefix), false, &ended, &played);
   json moves = json::array();
   if (!ended) {
     MoveList list;
@@ -457,9 +461,31 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
     for (Move mv : list) moves.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
   }
   return {{"prefix", join_turn(uci)},
+          {"played", played},
+          {"fen", to_fen(pos)},
           {"turn_complete", ended},
           {"moves_left", ended ? 0 : int(pos.state().quota) - int(pos.state().made)},
           {"legal_moves", moves}};
+}
+
+json GameService::history(const std::string& id, int from) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  if (from < 0) throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
+  Position pos;
+  set_fen(pos, g->record->variant(), g->data.meta.start_fen);
+  json turns = json::array();
+  for (int i = 0; i < int(g->data.turns.size()); ++i) {
+    Color side = pos.side();
+    int fullmove = pos.state().fullmove;
+    json played = json::array();
+    bool ended = false;
+    play_prefix(pos, split_commas(g->data.turns[i]), true, &ended, i >= from ? &played : nullptr);
+    if (i >= from)
+      turns.push_back({{"index", i}, {"side", color_name(side)}, {"fullmove", fullmove}, {"moves", played}});
+  }
+  return {{"id", id}, {"start_fen", g->data.meta.start_fen}, {"turn_count", g->data.turns.size()},
+          {"turns", turns}};
 }
 
 std::string GameService::pgn(const std::string& id) {

@@ -64,6 +64,9 @@ class GameService {
   // The legal moves after the first moves of a turn (prefix: moves joined by commas, may be empty), and
   // whether the prefix already is a whole turn.
   nlohmann::json legal(const std::string& id, const std::string& prefix);
+  // Every turn from index `from` on, move by move: {"turns": [{index, side, fullmove, moves: [{uci, san,
+  // fen}]}]} (fen = the position after the move), for move lists, replays and animation.
+  nlohmann::json history(const std::string& id, int from);
   std::string pgn(const std::string& id);
   nlohmann::json player_games(const std::string& token);
 

@@ -168,6 +168,16 @@ struct HttpApi::Impl {
     svr.Get(id + "/legal", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.legal(req.matches[1], req.get_param_value("prefix")));
     });
+    svr.Get(id + "/history", [this](const httplib::Request& req, httplib::Response& res) {
+      int from = 0;
+      if (req.has_param("from")) {
+        const std::string f = req.get_param_value("from");
+        if (f.empty() || f.size() > 9 || f.find_first_not_of("0123456789") != std::string::npos)
+          throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
+        from = std::stoi(f);
+      }
+      send_json(res, service.history(req.matches[1], from));
+    });
     svr.Get(id + "/pgn", [this](const httplib::Request& req, httplib::Response& res) {
       res.set_content(service.pgn(req.matches[1]), "application/x-chess-pgn");
     });
@@ -242,6 +252,29 @@ struct HttpApi::Impl {
   }
 };
 
+bool HttpApi::mount_ui(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool built = fs::is_regular_file(fs::path(dir) / "index.html", ec);
+  if (built) {
+    impl_->svr.set_mount_point("/", dir);
+    impl_->svr.set_file_extension_and_mimetype_mapping("mjs", "text/javascript");
+    impl_->svr.set_file_extension_and_mimetype_mapping("map", "application/json");
+  } else {
+    std::string page =
+        "<!doctype html><meta charset=utf-8><title>heterochess</title><h1>heterochess</h1>"
+        "<p>The browser UI is not built in <code>" +
+        dir +
+        "</code>. Build it with <code>scripts/build_web.sh</code> (or start the server with "
+        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> at a "
+        "built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
+    impl_->svr.Get("/", [page](const httplib::Request&, httplib::Response& res) {
+      res.set_content(page, "text/html; charset=utf-8");
+    });
+  }
+  return built;
+}
+
 HttpApi::HttpApi(GameService& service, std::size_t max_body)
     : impl_(std::make_unique<Impl>(service, max_body)) {}
 HttpApi::~HttpApi() = default;
@@ -252,6 +285,14 @@ int HttpApi::bind(const std::string& address, int port) {
 }
 bool HttpApi::run() { return impl_->svr.listen_after_bind(); }
 void HttpApi::stop() { impl_->svr.stop(); }
+
+std::string ServeOptions::default_web_dir() {
+#ifdef HC_DEFAULT_WEB_DIR
+  return HC_DEFAULT_WEB_DIR;
+#else
+  return "web/dist";
+#endif
+}
 
 int run_server(const ServeOptions& opt) {
   namespace fs = std::filesystem;
@@ -276,6 +317,8 @@ int run_server(const ServeOptions& opt) {
   }
   GameService service(*store);
   HttpApi api(service);
+  if (!api.mount_ui(opt.web_dir))
+    std::cerr << "warning: no built UI in '" << opt.web_dir << "' (scripts/build_web.sh builds it); serving the API only\n";
   int port = api.bind(opt.address, opt.port);
   if (port < 0) {
     std::cerr << "error: cannot listen on " << opt.address << ":" << opt.port << "\n";

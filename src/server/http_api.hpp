@@ -18,6 +18,9 @@ class HttpApi {
   ~HttpApi();
   HttpApi(const HttpApi&) = delete;
   HttpApi& operator=(const HttpApi&) = delete;
+  // Serves the built browser UI (a folder with index.html) at "/"; without one, "/" explains how to build it.
+  // Returns whether the folder has an index.html.
+  bool mount_ui(const std::string& dir);
   // Binds the address; port 0 picks a free one. Returns the port, or -1 if binding failed.
   int bind(const std::string& address, int port);
   // Serves until stop(); returns false if serving failed.
@@ -33,6 +36,9 @@ struct ServeOptions {
   std::string address = "127.0.0.1";
   int port = 8080;
   std::string data_dir = "heterochess-data";
+  std::string web_dir = default_web_dir();  // the built UI (web/dist of the source tree by default)
+
+  static std::string default_web_dir();
 };
 
 // `heterochess serve`: opens the store in the data directory, serves until SIGINT/SIGTERM. Prints
