@@ -208,3 +208,10 @@ TEST(Fen, MarseillaisPairRightDroppedWhenUnusable) {
   EXPECT_EQ(to_fen(pos), "rnbqkbnr/ppp1p1pp/3P4/5pP1/8/8/PPPP1P1P/RNBQKBNR w KQkq f6 0 3 made=1");
   EXPECT_NO_THROW(parse_uci(pos, "g5f6"));
 }
+
+TEST(Pgn, VariantTagCapitalisesIdsNotOptions) {
+  EXPECT_EQ(variant_tag("balanced-marseillais"), "Balanced-Marseillais");
+  EXPECT_EQ(variant_tag("progressive+alice"), "Progressive+Alice");
+  EXPECT_EQ(variant_tag("madras:madras-ep=stepper-only"), "Madras:madras-ep=stepper-only");
+  EXPECT_EQ(variant_tag("alice+madras:ep=none,madras-ep=both"), "Alice+Madras:ep=none,madras-ep=both");
+}

@@ -286,7 +286,8 @@ TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
   ASSERT_EQ(l.body["played"].size(), 2u);
   EXPECT_EQ(l.body["played"][0]["san"], "e5");
   EXPECT_EQ(l.body["played"][1]["san"], "Qh4");
-  EXPECT_EQ(l.body["played"][0]["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 made=1");
+  EXPECT_EQ(l.body["played"][0]["fen"],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 made=1");
   EXPECT_EQ(l.body["fen"], "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
 }
 

@@ -72,9 +72,11 @@ std::string variant_from_tag(const std::string& tag) {
 std::string variant_tag(const std::string& id) {
   std::string out;
   bool cap = true;
+  bool options = false;  // after ':' the options are written as given (madras-ep=stepper-only)
   for (char c : id) {
     out += cap ? char(std::toupper(static_cast<unsigned char>(c))) : c;
-    cap = c == '+' || c == '-';
+    options = options || c == ':';
+    cap = !options && (c == '+' || c == '-');
   }
   return out;
 }

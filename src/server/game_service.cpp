@@ -484,7 +484,9 @@ json GameService::history(const std::string& id, int from) {
     if (i >= from)
       turns.push_back({{"index", i}, {"side", color_name(side)}, {"fullmove", fullmove}, {"moves", played}});
   }
-  return {{"id", id}, {"start_fen", g->data.meta.start_fen}, {"turn_count", g->data.turns.size()},
+  return {{"id", id},
+          {"start_fen", g->data.meta.start_fen},
+          {"turn_count", g->data.turns.size()},
           {"turns", turns}};
 }
 

@@ -266,7 +266,8 @@ bool HttpApi::mount_ui(const std::string& dir) {
         "<p>The browser UI is not built in <code>" +
         dir +
         "</code>. Build it with <code>scripts/build_web.sh</code> (or start the server with "
-        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> at a "
+        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> at "
+        "a "
         "built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
     impl_->svr.Get("/", [page](const httplib::Request&, httplib::Response& res) {
       res.set_content(page, "text/html; charset=utf-8");
@@ -318,7 +319,8 @@ int run_server(const ServeOptions& opt) {
   GameService service(*store);
   HttpApi api(service);
   if (!api.mount_ui(opt.web_dir))
-    std::cerr << "warning: no built UI in '" << opt.web_dir << "' (scripts/build_web.sh builds it); serving the API only\n";
+    std::cerr << "warning: no built UI in '" << opt.web_dir
+              << "' (scripts/build_web.sh builds it); serving the API only\n";
   int port = api.bind(opt.address, opt.port);
   if (port < 0) {
     std::cerr << "error: cannot listen on " << opt.address << ":" << opt.port << "\n";
