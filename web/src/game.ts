@@ -345,6 +345,7 @@ export class GameView {
         ? 'Turn complete: submit it (or undo).'
         : `Moves left in this turn: ${entry.movesLeft}`;
       e.movesLeft.dataset.left = String(entry.complete ? 0 : entry.movesLeft);
+      e.pending.dataset.count = String(entry.moves.length);
       e.pending.textContent = entry.moves.length ? `This turn: ${entry.sans.join(', ')}` : 'Make your first move.';
     }
     (e.undo as HTMLButtonElement).disabled = !entry?.moves.length;
