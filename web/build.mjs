@@ -31,7 +31,12 @@ if (existsSync(rulesDir)) {
     const id = file === 'README.md' ? 'index' : file.slice(0, -3);
     const markdown = readFileSync(join(rulesDir, file), 'utf8');
     const title = (markdown.match(/^#\s+(.+)$/m) ?? [, id])[1].trim();
-    writeFileSync(join(dist, 'rules', `${id}.html`), marked.parse(markdown, { async: false }));
+    // Links between the pages (atomic.md, README.md) become the UI's routes.
+    const html = marked
+      .parse(markdown, { async: false })
+      .replace(/href="README\.md"/g, 'href="#/rules/index"')
+      .replace(/href="([\w+-]+)\.md"/g, 'href="#/rules/$1"');
+    writeFileSync(join(dist, 'rules', `${id}.html`), html);
     pages.push({ id, title });
   }
 }

@@ -281,7 +281,7 @@ export class GameView {
     e.resign = h('button', { id: 'resign', onclick: () => confirm('Resign this game?') && this.act((t) => api.resign(s.id, t)) }, 'Resign');
     e.hintButton = h('button', { id: 'hint', onclick: () => this.hint() }, 'Hint / evaluation');
     const invite = inviteOf(s.id);
-    const inviteUrl = invite && `${location.origin}${location.pathname}#/join/${s.id}/${invite.color}/${invite.token}`;
+    const inviteUrl = invite && s.result === '*' && !this.tokenOf(invite.color) && `${location.origin}${location.pathname}#/join/${s.id}/${invite.color}/${invite.token}`;
     this.root.replaceChildren(
       h(
         'div',
