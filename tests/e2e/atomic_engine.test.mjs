@@ -28,11 +28,16 @@ test('atomic: a capture explodes, shown as bursts on the board', async () => {
   }
 });
 
-test('engine: the reply arrives live; the hint answers or says it is not available', async () => {
+test('engine: an unknown variant is refused clearly; the reply arrives live; the hint answers or says it is not available', async () => {
   const browser = await launch();
   try {
     const page = await newPage(browser);
     await page.goto(`${BASE}/#/`);
+    await page.fill('#variant', 'no-such-variant');
+    await page.click('#create');
+    await page.waitForSelector('#error:not([hidden])');
+    assert.match(await page.textContent('#error'), /Cannot create the game: .*variant/i);
+    await screenshot(page, 'error-message');
     await page.fill('#variant', 'marseillais');
     await page.fill('#movetime', '200');
     await page.click('#create');
@@ -40,7 +45,9 @@ test('engine: the reply arrives live; the hint answers or says it is not availab
     const id = await page.getAttribute('.game', 'data-game');
     await page.click('#hint');
     await page.waitForFunction(() => /Best turn|not available/.test(document.querySelector('#hint-text')?.textContent ?? ''));
-    await playTurn(page, id, ['e2e4', 'd2d4']);
+    await playMove(page, 'e2e4');
+    await playMove(page, 'd2d4');
+    await page.click('#submit');
     const state = await waitTurns(page, id, 2);
     assert.equal(state.players.black, 'engine');
     assert.equal(state.to_move, 'white');

@@ -35,6 +35,7 @@ test('progressive: series 1, 2, 3 played to checkmate (1. e4 2. f6,g5 3. Qh5#)',
     assert.equal(state.movetext, '1. e4 2. f6,g5 3. Qh5#');
     assert.equal(await moveListText(page), '1.e4 2.f6,g5 3.Qh5#');
     assert.ok(await page.isDisabled('#resign'));
+    await page.waitForSelector('cg-board square.check');
     await screenshot(page, 'progressive-mate');
   } finally {
     await browser.close();

@@ -4,14 +4,17 @@ import type { Key } from 'chessground/types';
 import { ApiError, type Color, type GameState, type Hint, type LegalMove, api } from './api';
 import { BoardView } from './board';
 import { type MoveEffects, moveEffects } from './effects';
-import { parsePlacement } from './fen';
+import { parsePlacement, sideToMove } from './fen';
 import { errorText, h, showError, sleep } from './dom';
-import { renderMoveList } from './movelist';
+import { parseMovetext, renderMoveList } from './movelist';
 import { inviteOf, seatsOf } from './storage';
 import { TurnEntry } from './turn';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
+/** The side in check after a move: the side to move after it when its SAN says check or mate. */
+const checkedBy = (san: string | undefined, fenAfter: string): Color | undefined =>
+  san && /[+#]$/.test(san) ? sideToMove(fenAfter) : undefined;
 const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.slice(2, 4) as Key });
 /** Alice's two boards: the only variant component drawn with a second board. */
 const boardCount = (variant: string): 1 | 2 =>
@@ -38,7 +41,7 @@ export class GameView {
     const orientation: Color = seats.white || !seats.black ? 'white' : 'black';
     this.board = new BoardView(boardCount(state.variant), orientation, (from, to) => this.onBoardMove(from, to));
     this.layout();
-    this.board.show(state.fen, { check: state.in_check ? state.to_move : undefined });
+    this.board.show(state.fen, { check: this.stateCheck() });
     this.startTurn();
     this.render();
     this.events = new EventSource(api.eventsUrl(state.id, this.known));
@@ -114,7 +117,7 @@ export class GameView {
       const before = entry.fen;
       await entry.play(uci);
       showError(null);
-      this.showMove(before, entry.fen, uci);
+      this.showMove(before, entry.fen, uci, entry.sans[entry.sans.length - 1]);
       this.updateMovable();
       this.render();
     });
@@ -146,7 +149,7 @@ export class GameView {
       this.known = state.turns.length;
       this.state = state;
       this.clockStamp = performance.now();
-      this.board.show(state.fen, { lastMove: this.lastEffects, check: state.in_check ? state.to_move : undefined });
+      this.board.show(state.fen, { lastMove: this.lastEffects, check: this.stateCheck() });
       this.setHint(undefined);
       this.startTurn();
       this.render();
@@ -169,9 +172,9 @@ export class GameView {
   }
 
   /** Shows the position after one move with what it did (transfer, shot, burst) flashed on the board. */
-  private showMove(beforeFen: string, afterFen: string, uci: string): void {
+  private showMove(beforeFen: string, afterFen: string, uci: string, san?: string): void {
     this.lastEffects = moveEffects(parsePlacement(beforeFen), parsePlacement(afterFen), uci);
-    this.board.show(afterFen, { lastMove: this.lastEffects });
+    this.board.show(afterFen, { lastMove: this.lastEffects, check: checkedBy(san, afterFen) });
     this.board.animate(this.lastEffects);
   }
 
@@ -186,7 +189,7 @@ export class GameView {
         let fen = this.state.fen;
         for (const turn of await api.history(state.id, this.known)) {
           for (const move of turn.moves) {
-            this.showMove(fen, move.fen, move.uci);
+            this.showMove(fen, move.fen, move.uci, move.san);
             fen = move.fen;
             await sleep(450);
           }
@@ -198,12 +201,19 @@ export class GameView {
       if (newTurns || !this.entry || state.result !== '*') {
         this.board.show(this.entry && !newTurns ? this.entry.fen : state.fen, {
           lastMove: this.lastEffects,
-          check: state.in_check ? state.to_move : undefined,
+          check: this.stateCheck(),
         });
         this.startTurn();
       }
       this.render();
     });
+  }
+
+  /** The side in check in the game's position (the state's flag, or the last move's SAN). */
+  private stateCheck(): Color | undefined {
+    const s = this.state;
+    const last = parseMovetext(s.movetext).pop()?.san.split(',').pop();
+    return s.in_check ? s.to_move : checkedBy(last, s.fen);
   }
 
   // ---- actions
@@ -337,7 +347,7 @@ export class GameView {
     else if (entry) e.status.textContent = `Your turn (${capital(s.to_move)}) — ${s.moves_this_turn}-move turn.`;
     else if (s.players[s.to_move] === 'engine') e.status.textContent = `${capital(s.to_move)}: the engine is thinking…`;
     else e.status.textContent = `Waiting for ${capital(s.to_move)}.`;
-    if (s.in_check && !over) e.status.textContent += ' Check!';
+    if (this.stateCheck() && !over) e.status.textContent += ' Check!';
 
     e.movesLeft.parentElement!.hidden = !entry;
     if (entry) {
