@@ -27,7 +27,9 @@ copyFileSync(join(here, 'index.html'), join(dist, 'index.html'));
 // Rules pages: one HTML fragment per docs/rules/<id>.md (README.md becomes the index page), listed in index.json.
 const pages = [];
 if (existsSync(rulesDir)) {
-  for (const file of readdirSync(rulesDir).filter((f) => f.endsWith('.md')).sort()) {
+  for (const file of readdirSync(rulesDir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     const id = file === 'README.md' ? 'index' : file.slice(0, -3);
     const markdown = readFileSync(join(rulesDir, file), 'utf8');
     const title = (markdown.match(/^#\s+(.+)$/m) ?? [, id])[1].trim();

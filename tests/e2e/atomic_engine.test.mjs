@@ -2,7 +2,18 @@
 // the engine gets its reply live (server-sent events) and a hint on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, api, createFriendGame, launch, newPage, pieces, playMove, playTurn, screenshot, waitTurns } from './helpers.mjs';
+import {
+  BASE,
+  api,
+  createFriendGame,
+  launch,
+  newPage,
+  pieces,
+  playMove,
+  playTurn,
+  screenshot,
+  waitTurns,
+} from './helpers.mjs';
 
 test('atomic: a capture explodes, shown as bursts on the board', async () => {
   const browser = await launch();
@@ -44,7 +55,9 @@ test('engine: an unknown variant is refused clearly; the reply arrives live; the
     await page.waitForSelector('.game[data-game]');
     const id = await page.getAttribute('.game', 'data-game');
     await page.click('#hint');
-    await page.waitForFunction(() => /Best turn|not available/.test(document.querySelector('#hint-text')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /Best turn|not available/.test(document.querySelector('#hint-text')?.textContent ?? ''),
+    );
     await playMove(page, 'e2e4');
     await playMove(page, 'd2d4');
     await page.click('#submit');

@@ -9,11 +9,16 @@ const ARTIFACTS = process.env.HC_E2E_ARTIFACTS ?? 'artifacts/e2e';
 mkdirSync(ARTIFACTS, { recursive: true });
 
 export async function launch() {
-  return chromium.launch({ executablePath: process.env.HC_CHROMIUM ?? '/usr/bin/chromium', headless: true });
+  return chromium.launch({
+    executablePath: process.env.HC_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+  });
 }
 
 export async function newPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+  });
   const page = await context.newPage();
   page.on('dialog', (dialog) => dialog.accept());
   page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -21,7 +26,10 @@ export async function newPage(browser) {
 }
 
 export async function screenshot(page, name) {
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+  });
 }
 
 export async function api(path) {
@@ -48,7 +56,8 @@ export async function pieces(page) {
     boxes.map((box) => {
       const out = {};
       for (const el of box.querySelectorAll('cg-board piece')) {
-        if (el.cgKey && !el.classList.contains('ghost') && !el.classList.contains('fading')) out[el.cgKey] = el.className;
+        if (el.cgKey && !el.classList.contains('ghost') && !el.classList.contains('fading'))
+          out[el.cgKey] = el.className;
       }
       return out;
     }),
@@ -57,9 +66,9 @@ export async function pieces(page) {
 
 async function clickSquare(page, board, key) {
   const box = await page.locator(`.board-box[data-board="${board}"] cg-container`).boundingBox();
-  const white = await page.locator(`.board-box[data-board="${board}"] .cg-wrap`).evaluate((el) =>
-    el.classList.contains('orientation-white'),
-  );
+  const white = await page
+    .locator(`.board-box[data-board="${board}"] .cg-wrap`)
+    .evaluate((el) => el.classList.contains('orientation-white'));
   const file = key.charCodeAt(0) - 97;
   const rank = Number(key[1]) - 1;
   const col = white ? file : 7 - file;

@@ -2,7 +2,18 @@
 // moves-left indicator, undo within a turn, the friend's turns arriving live, comma turns in the move list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, createFriendGame, launch, movesLeft, moveListText, newPage, playMove, playTurn, screenshot, waitTurns } from './helpers.mjs';
+import {
+  api,
+  createFriendGame,
+  launch,
+  movesLeft,
+  moveListText,
+  newPage,
+  playMove,
+  playTurn,
+  screenshot,
+  waitTurns,
+} from './helpers.mjs';
 
 test('marseillais: two friends play two-move turns with undo; the move list shows comma turns', async () => {
   const browser = await launch();

@@ -2,7 +2,18 @@
 // series of 1, 2 and 3 moves, the check ending White's third series after one move, "1-0 checkmate" shown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, createFriendGame, launch, movesLeft, moveListText, newPage, playMove, playTurn, screenshot, waitTurns } from './helpers.mjs';
+import {
+  api,
+  createFriendGame,
+  launch,
+  movesLeft,
+  moveListText,
+  newPage,
+  playMove,
+  playTurn,
+  screenshot,
+  waitTurns,
+} from './helpers.mjs';
 
 test('progressive: series 1, 2, 3 played to checkmate (1. e4 2. f6,g5 3. Qh5#)', async () => {
   const browser = await launch();

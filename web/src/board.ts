@@ -62,10 +62,6 @@ export class BoardView {
     }
   }
 
-  get boards(): number {
-    return this.grounds.length;
-  }
-
   /** Shows the position of an extended FEN; the men written on board B go to the second board when there is one. */
   show(fen: string, options: ShowOptions = {}): Placement {
     const parsed = parsePlacement(fen);

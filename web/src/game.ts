@@ -288,10 +288,18 @@ export class GameView {
     e.draw = h('div', { class: 'draw', id: 'draw' });
     e.clockWhite = h('div', { class: 'clock', id: 'clock-white' });
     e.clockBlack = h('div', { class: 'clock', id: 'clock-black' });
-    e.resign = h('button', { id: 'resign', onclick: () => confirm('Resign this game?') && this.act((t) => api.resign(s.id, t)) }, 'Resign');
+    e.resign = h(
+      'button',
+      { id: 'resign', onclick: () => confirm('Resign this game?') && this.act((t) => api.resign(s.id, t)) },
+      'Resign',
+    );
     e.hintButton = h('button', { id: 'hint', onclick: () => this.hint() }, 'Hint / evaluation');
     const invite = inviteOf(s.id);
-    const inviteUrl = invite && s.result === '*' && !this.tokenOf(invite.color) && `${location.origin}${location.pathname}#/join/${s.id}/${invite.color}/${invite.token}`;
+    const inviteUrl =
+      invite &&
+      s.result === '*' &&
+      !this.tokenOf(invite.color) &&
+      `${location.origin}${location.pathname}#/join/${s.id}/${invite.color}/${invite.token}`;
     this.root.replaceChildren(
       h(
         'div',
@@ -317,7 +325,13 @@ export class GameView {
             'aside',
             { class: 'panel' },
             e.status,
-            h('div', { class: 'turn-box card' }, e.movesLeft, e.pending, h('div', { class: 'buttons' }, e.undo, e.submit)),
+            h(
+              'div',
+              { class: 'turn-box card' },
+              e.movesLeft,
+              e.pending,
+              h('div', { class: 'buttons' }, e.undo, e.submit),
+            ),
             h('h3', {}, 'Moves'),
             e.moves,
             h('div', { class: 'buttons' }, e.hintButton, e.resign),
@@ -382,7 +396,9 @@ export class GameView {
     } else if (offer) {
       box.append(h('span', {}, `${capital(offer)} offered a draw.`));
     } else if (this.actingColor() && s.players[other(this.actingColor()!)] === 'human') {
-      box.append(h('button', { id: 'draw-offer', onclick: () => this.act((t) => api.draw(s.id, t, 'offer')) }, 'Offer draw'));
+      box.append(
+        h('button', { id: 'draw-offer', onclick: () => this.act((t) => api.draw(s.id, t, 'offer')) }, 'Offer draw'),
+      );
     }
   }
 

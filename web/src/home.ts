@@ -22,7 +22,12 @@ function newGameForm(variants: Variant[]): HTMLElement {
     h('option', { value: 'engine' }, 'the engine'),
     h('option', { value: 'human' }, 'a friend (invitation link)'),
   );
-  const color = h('select', { id: 'color' }, h('option', { value: 'white' }, 'White'), h('option', { value: 'black' }, 'Black'));
+  const color = h(
+    'select',
+    { id: 'color' },
+    h('option', { value: 'white' }, 'White'),
+    h('option', { value: 'black' }, 'Black'),
+  );
   const movetime = h('input', { id: 'movetime', type: 'number', min: '50', step: '50', value: '1000' });
   const clockMinutes = h('input', { id: 'clock-min', type: 'number', min: '0', step: '1', placeholder: 'none' });
   const clockIncrement = h('input', { id: 'clock-inc', type: 'number', min: '0', step: '1', value: '0' });
@@ -76,7 +81,19 @@ function myGames(): HTMLElement {
     h(
       'table',
       {},
-      h('thead', {}, h('tr', {}, h('th', {}, 'game'), h('th', {}, 'variant'), h('th', {}, 'you'), h('th', {}, 'turns'), h('th', {}, 'status'))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'game'),
+          h('th', {}, 'variant'),
+          h('th', {}, 'you'),
+          h('th', {}, 'turns'),
+          h('th', {}, 'status'),
+        ),
+      ),
       body,
     ),
   );
