@@ -1,0 +1,124 @@
+// Shared helpers of the end-to-end tests: the browser, the server under test, and playing by clicking squares.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+
+export const BASE = process.env.HC_E2E_URL ?? 'http://127.0.0.1:8080';
+const ARTIFACTS = process.env.HC_E2E_ARTIFACTS ?? 'artifacts/e2e';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.HC_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+  });
+}
+
+export async function newPage(browser) {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => dialog.accept());
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  return page;
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({
+    path: join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+  });
+}
+
+export async function api(path) {
+  const response = await fetch(BASE + path);
+  assert.ok(response.ok, `${path}: ${response.status}`);
+  return response.json();
+}
+
+/** Creates a game against a friend through the home page's form; returns its id and the invitation link. */
+export async function createFriendGame(page, variant) {
+  await page.goto(`${BASE}/#/`);
+  await page.fill('#variant', variant);
+  await page.selectOption('#opponent', 'human');
+  await page.click('#create');
+  await page.waitForSelector('#invite-link');
+  const id = await page.getAttribute('.game', 'data-game');
+  const invite = await page.inputValue('#invite-link');
+  return { id, invite };
+}
+
+/** The men of each board, as { 'e4': 'white pawn', … } per board, read from chessground's piece elements. */
+export async function pieces(page) {
+  return page.$$eval('.board-box', (boxes) =>
+    boxes.map((box) => {
+      const out = {};
+      for (const el of box.querySelectorAll('cg-board piece')) {
+        if (el.cgKey && !el.classList.contains('ghost') && !el.classList.contains('fading'))
+          out[el.cgKey] = el.className;
+      }
+      return out;
+    }),
+  );
+}
+
+async function clickSquare(page, board, key) {
+  const box = await page.locator(`.board-box[data-board="${board}"] cg-container`).boundingBox();
+  const white = await page
+    .locator(`.board-box[data-board="${board}"] .cg-wrap`)
+    .evaluate((el) => el.classList.contains('orientation-white'));
+  const file = key.charCodeAt(0) - 97;
+  const rank = Number(key[1]) - 1;
+  const col = white ? file : 7 - file;
+  const row = white ? 7 - rank : rank;
+  const size = box.width / 8;
+  await page.mouse.click(box.x + (col + 0.5) * size, box.y + (row + 0.5) * size);
+}
+
+async function pendingCount(page) {
+  return Number((await page.getAttribute('#pending', 'data-count')) ?? 0);
+}
+
+/** Plays one move of the turn being entered by clicking its origin and destination on the board the man is on. */
+export async function playMove(page, uci) {
+  const from = uci.slice(0, 2);
+  const boards = await pieces(page);
+  const board = boards.findIndex((b) => b[from]);
+  assert.ok(board >= 0, `no man on ${from}`);
+  const before = await pendingCount(page);
+  await clickSquare(page, board, from);
+  await clickSquare(page, board, uci.slice(2, 4));
+  if (uci.length === 5) await page.click(`#promotion button[data-uci="${uci}"]`);
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('#pending')?.getAttribute('data-count')) === n,
+    before + 1,
+  );
+}
+
+export async function movesLeft(page) {
+  return Number(await page.getAttribute('#moves-left', 'data-left'));
+}
+
+/** Plays a whole turn move by move and submits it; waits until the server has it. */
+export async function playTurn(page, id, moves) {
+  const { turns } = await api(`/api/games/${id}`);
+  for (const uci of moves) await playMove(page, uci);
+  assert.equal(await movesLeft(page), 0);
+  await page.click('#submit');
+  await waitTurns(page, id, turns.length + 1);
+}
+
+/** Waits until the page shows `count` turns in its move list. */
+export async function waitTurns(page, id, count) {
+  await page.waitForFunction((n) => document.querySelectorAll('#movelist li.turn:not(.pending)').length === n, count);
+  const state = await api(`/api/games/${id}`);
+  assert.equal(state.turns.length, count);
+  return state;
+}
+
+/** The move list as shown, one entry per turn: '1.e4,d4 e6,d5 2.Nc3,Nf3'. */
+export async function moveListText(page) {
+  return page.$$eval('#movelist li.turn:not(.pending)', (items) => items.map((li) => li.textContent).join(' '));
+}

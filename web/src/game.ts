@@ -1,0 +1,419 @@
+// The game page: the board(s), entering and submitting a turn, the opponent's turns arriving by server-sent events
+// and animated move by move, the move list, draw/resign, hint, clock, PGN link and invitation link.
+import type { Key } from 'chessground/types';
+import { ApiError, type Color, type GameState, type Hint, type LegalMove, api } from './api';
+import { BoardView } from './board';
+import { type MoveEffects, moveEffects } from './effects';
+import { parsePlacement, sideToMove } from './fen';
+import { errorText, h, showError, sleep } from './dom';
+import { parseMovetext, renderMoveList } from './movelist';
+import { inviteOf, seatsOf } from './storage';
+import { TurnEntry } from './turn';
+
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
+/** The side in check after a move: the side to move after it when its SAN says check or mate. */
+const checkedBy = (san: string | undefined, fenAfter: string): Color | undefined =>
+  san && /[+#]$/.test(san) ? sideToMove(fenAfter) : undefined;
+const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.slice(2, 4) as Key });
+/** Alice's two boards: the only variant component drawn with a second board. */
+const boardCount = (variant: string): 1 | 2 =>
+  variant.split('+').some((part) => part.split(':')[0] === 'alice') ? 2 : 1;
+
+export class GameView {
+  private board: BoardView;
+  private entry?: TurnEntry;
+  private known: number;
+  private lastEffects?: MoveEffects;
+  private queue: Promise<void> = Promise.resolve();
+  private events?: EventSource;
+  private clockTimer?: number;
+  private clockStamp = 0;
+  private readonly el: Record<string, HTMLElement> = {};
+
+  private constructor(
+    private readonly root: HTMLElement,
+    private state: GameState,
+  ) {
+    this.known = state.turns.length;
+    this.clockStamp = performance.now();
+    const seats = seatsOf(state.id);
+    const orientation: Color = seats.white || !seats.black ? 'white' : 'black';
+    this.board = new BoardView(boardCount(state.variant), orientation, (from, to) => this.onBoardMove(from, to));
+    this.layout();
+    this.board.show(state.fen, { check: this.stateCheck() });
+    this.startTurn();
+    this.render();
+    this.events = new EventSource(api.eventsUrl(state.id, this.known));
+    this.events.addEventListener('turn', () => this.sync());
+    this.events.addEventListener('status', () => this.sync());
+    this.clockTimer = window.setInterval(() => this.renderClock(), 250);
+  }
+
+  static async open(root: HTMLElement, id: string): Promise<GameView | undefined> {
+    try {
+      return new GameView(root, await api.state(id));
+    } catch (e) {
+      root.replaceChildren(h('p', { class: 'card' }, `Cannot open game ${id}: ${errorText(e)}`));
+      return undefined;
+    }
+  }
+
+  close(): void {
+    this.events?.close();
+    window.clearInterval(this.clockTimer);
+    this.board.destroy();
+  }
+
+  // ---- seats and tokens
+
+  private tokenOf(color: Color): string | undefined {
+    return seatsOf(this.state.id)[color];
+  }
+  /** The side this browser acts for now: the side to move when it holds its token, else its only seat. */
+  private actingColor(): Color | undefined {
+    const seats = seatsOf(this.state.id);
+    if (seats[this.state.to_move]) return this.state.to_move;
+    return seats.white ? 'white' : seats.black ? 'black' : undefined;
+  }
+  private myTurn(): boolean {
+    const s = this.state;
+    return s.result === '*' && s.players[s.to_move] === 'human' && !!this.tokenOf(s.to_move);
+  }
+
+  // ---- the queue: every server round trip that changes what is shown runs one at a time
+
+  private enqueue(job: () => Promise<void>): void {
+    this.queue = this.queue.then(job).catch((e: unknown) => {
+      showError(errorText(e));
+      this.render();
+    });
+  }
+
+  // ---- entering a turn
+
+  private startTurn(): void {
+    this.entry = this.myTurn() ? TurnEntry.fromState(this.state) : undefined;
+    this.updateMovable();
+  }
+
+  private updateMovable(): void {
+    const entry = this.entry;
+    if (entry && !entry.complete) this.board.setMovable(this.state.to_move, entry.legal.map(squares));
+    else this.board.setMovable(undefined, []);
+  }
+
+  private onBoardMove(from: Key, to: Key): void {
+    const entry = this.entry;
+    if (!entry) return;
+    const candidates = entry.candidates(from, to);
+    this.enqueue(async () => {
+      const uci = candidates.length > 1 ? await this.choosePromotion(candidates) : candidates[0]?.uci;
+      if (!uci) {
+        this.board.show(entry.fen, { lastMove: this.lastEffects });
+        this.updateMovable();
+        return;
+      }
+      const before = entry.fen;
+      await entry.play(uci);
+      showError(null);
+      this.showMove(before, entry.fen, uci, entry.sans[entry.sans.length - 1]);
+      this.updateMovable();
+      this.render();
+    });
+  }
+
+  private undo(): void {
+    const entry = this.entry;
+    if (!entry || !entry.moves.length) return;
+    this.enqueue(async () => {
+      await entry.undo();
+      const previous = entry.fenBeforeLast ?? this.state.fen;
+      this.lastEffects =
+        entry.moves.length > 0
+          ? moveEffects(parsePlacement(previous), parsePlacement(entry.fen), entry.moves[entry.moves.length - 1])
+          : undefined;
+      this.board.show(entry.fen, { lastMove: this.lastEffects });
+      this.updateMovable();
+      this.render();
+    });
+  }
+
+  private submit(): void {
+    const entry = this.entry;
+    const token = this.tokenOf(this.state.to_move);
+    if (!entry?.complete || !token) return;
+    this.enqueue(async () => {
+      const state = await api.turn(this.state.id, token, entry.moves);
+      showError(null);
+      this.known = state.turns.length;
+      this.state = state;
+      this.clockStamp = performance.now();
+      this.board.show(state.fen, { lastMove: this.lastEffects, check: this.stateCheck() });
+      this.setHint(undefined);
+      this.startTurn();
+      this.render();
+    });
+  }
+
+  private choosePromotion(candidates: LegalMove[]): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const dialog = h('div', { class: 'promotion', id: 'promotion' }, h('p', {}, 'Promote to'));
+      const done = (uci: string | undefined) => {
+        dialog.remove();
+        resolve(uci);
+      };
+      for (const move of candidates) {
+        dialog.append(h('button', { 'data-uci': move.uci, onclick: () => done(move.uci) }, move.san));
+      }
+      dialog.append(h('button', { class: 'cancel', onclick: () => done(undefined) }, 'Cancel'));
+      this.board.element.append(dialog);
+    });
+  }
+
+  /** Shows the position after one move with what it did (transfer, shot, burst) flashed on the board. */
+  private showMove(beforeFen: string, afterFen: string, uci: string, san?: string): void {
+    this.lastEffects = moveEffects(parsePlacement(beforeFen), parsePlacement(afterFen), uci);
+    this.board.show(afterFen, { lastMove: this.lastEffects, check: checkedBy(san, afterFen) });
+    this.board.animate(this.lastEffects);
+  }
+
+  // ---- the opponent's turns and status changes
+
+  private sync(): void {
+    this.enqueue(async () => {
+      const state = await api.state(this.state.id);
+      if (state.version === this.state.version && state.turns.length === this.known) return;
+      const newTurns = state.turns.length > this.known;
+      if (newTurns) {
+        let fen = this.state.fen;
+        for (const turn of await api.history(state.id, this.known)) {
+          for (const move of turn.moves) {
+            this.showMove(fen, move.fen, move.uci, move.san);
+            fen = move.fen;
+            await sleep(450);
+          }
+        }
+        this.known = state.turns.length;
+      }
+      this.state = state;
+      this.clockStamp = performance.now();
+      if (newTurns || !this.entry || state.result !== '*') {
+        this.board.show(this.entry && !newTurns ? this.entry.fen : state.fen, {
+          lastMove: this.lastEffects,
+          check: this.stateCheck(),
+        });
+        this.startTurn();
+      }
+      this.render();
+    });
+  }
+
+  /** The side in check in the game's position (the state's flag, or the last move's SAN). */
+  private stateCheck(): Color | undefined {
+    const s = this.state;
+    const last = parseMovetext(s.movetext).pop()?.san.split(',').pop();
+    return s.in_check ? s.to_move : checkedBy(last, s.fen);
+  }
+
+  // ---- actions
+
+  private act(action: (token: string) => Promise<GameState>): void {
+    const color = this.actingColor();
+    const token = color && this.tokenOf(color);
+    if (!token) return;
+    this.enqueue(async () => {
+      this.state = await action(token);
+      this.clockStamp = performance.now();
+      showError(null);
+      if (this.state.result !== '*') this.startTurn();
+      this.render();
+    });
+  }
+
+  private drawAnswer(action: 'accept' | 'decline'): void {
+    const offerer = this.state.draw_offer;
+    const token = offerer && this.tokenOf(other(offerer));
+    if (!token) return;
+    this.enqueue(async () => {
+      this.state = await api.draw(this.state.id, token, action);
+      showError(null);
+      if (this.state.result !== '*') this.startTurn();
+      this.render();
+    });
+  }
+
+  private hint(): void {
+    const color = this.actingColor();
+    const token = color && this.tokenOf(color);
+    if (!token) return;
+    this.el.hint.textContent = 'Thinking…';
+    api
+      .hint(this.state.id, token)
+      .then((hint) => this.setHint(hint))
+      .catch((e: unknown) => {
+        this.el.hint.textContent =
+          e instanceof ApiError && e.status === 404 ? 'Hint: not available on this server.' : `Hint: ${errorText(e)}`;
+      });
+  }
+
+  private setHint(hint: Hint | undefined): void {
+    if (!hint) {
+      this.el.hint.textContent = '';
+      this.board.setArrows([]);
+      return;
+    }
+    const score =
+      'mate' in hint.score
+        ? `mate in ${hint.score.mate}`
+        : `${hint.score.cp >= 0 ? '+' : ''}${(hint.score.cp / 100).toFixed(2)}`;
+    this.el.hint.textContent = `Best turn: ${hint.san} — evaluation ${score} (depth ${hint.depth})`;
+    const first = hint.best_turn.split(',')[0];
+    if (first && !this.entry?.moves.length) this.board.setArrows([squares({ uci: first, san: '' })]);
+  }
+
+  // ---- layout and rendering
+
+  private layout(): void {
+    const s = this.state;
+    const e = this.el;
+    e.result = h('div', { class: 'result', id: 'result', hidden: '' });
+    e.status = h('div', { class: 'status', id: 'status' });
+    e.movesLeft = h('div', { class: 'moves-left', id: 'moves-left' });
+    e.pending = h('div', { class: 'pending-turn', id: 'pending' });
+    e.undo = h('button', { id: 'undo', onclick: () => this.undo() }, 'Undo move');
+    e.submit = h('button', { id: 'submit', class: 'primary', onclick: () => this.submit() }, 'Submit turn');
+    e.moves = h('div', { class: 'movelist', id: 'movelist' });
+    e.hint = h('div', { class: 'hint', id: 'hint-text' });
+    e.draw = h('div', { class: 'draw', id: 'draw' });
+    e.clockWhite = h('div', { class: 'clock', id: 'clock-white' });
+    e.clockBlack = h('div', { class: 'clock', id: 'clock-black' });
+    e.resign = h(
+      'button',
+      { id: 'resign', onclick: () => confirm('Resign this game?') && this.act((t) => api.resign(s.id, t)) },
+      'Resign',
+    );
+    e.hintButton = h('button', { id: 'hint', onclick: () => this.hint() }, 'Hint / evaluation');
+    const invite = inviteOf(s.id);
+    const inviteUrl =
+      invite &&
+      s.result === '*' &&
+      !this.tokenOf(invite.color) &&
+      `${location.origin}${location.pathname}#/join/${s.id}/${invite.color}/${invite.token}`;
+    this.root.replaceChildren(
+      h(
+        'div',
+        { class: 'game', 'data-game': s.id },
+        h(
+          'header',
+          { class: 'game-head' },
+          h('h2', {}, `${s.variant}`, h('span', { class: 'game-id' }, ` game ${s.id}`)),
+          h(
+            'nav',
+            {},
+            h('a', { href: `#/rules/${s.variant.split('+')[0].split(':')[0]}` }, 'Rules'),
+            h('a', { href: api.pgnUrl(s.id), download: `heterochess-${s.id}.pgn`, id: 'pgn-link' }, 'PGN'),
+            h('a', { href: '#/' }, 'My games'),
+          ),
+        ),
+        e.result,
+        h(
+          'div',
+          { class: 'play' },
+          h('div', { class: 'board-col' }, e.clockBlack, this.board.element, e.clockWhite),
+          h(
+            'aside',
+            { class: 'panel' },
+            e.status,
+            h(
+              'div',
+              { class: 'turn-box card' },
+              e.movesLeft,
+              e.pending,
+              h('div', { class: 'buttons' }, e.undo, e.submit),
+            ),
+            h('h3', {}, 'Moves'),
+            e.moves,
+            h('div', { class: 'buttons' }, e.hintButton, e.resign),
+            e.hint,
+            e.draw,
+            inviteUrl &&
+              h(
+                'div',
+                { class: 'invite card' },
+                h('p', {}, `Invite a friend to play ${invite.color}: send this link (it carries their secret token).`),
+                h('input', { id: 'invite-link', readonly: '', value: inviteUrl }),
+              ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  private render(): void {
+    const s = this.state;
+    const e = this.el;
+    const over = s.result !== '*';
+    e.result.hidden = !over;
+    e.result.textContent = over ? `${s.result} ${s.termination}` : '';
+    const entry = this.entry;
+    if (over) e.status.textContent = 'Game over.';
+    else if (entry) e.status.textContent = `Your turn (${capital(s.to_move)}) — ${s.moves_this_turn}-move turn.`;
+    else if (s.players[s.to_move] === 'engine') e.status.textContent = `${capital(s.to_move)}: the engine is thinking…`;
+    else e.status.textContent = `Waiting for ${capital(s.to_move)}.`;
+    if (this.stateCheck() && !over) e.status.textContent += ' Check!';
+
+    e.movesLeft.parentElement!.hidden = !entry;
+    if (entry) {
+      e.movesLeft.textContent = entry.complete
+        ? 'Turn complete: submit it (or undo).'
+        : `Moves left in this turn: ${entry.movesLeft}`;
+      e.movesLeft.dataset.left = String(entry.complete ? 0 : entry.movesLeft);
+      e.pending.dataset.count = String(entry.moves.length);
+      e.pending.textContent = entry.moves.length ? `This turn: ${entry.sans.join(', ')}` : 'Make your first move.';
+    }
+    (e.undo as HTMLButtonElement).disabled = !entry?.moves.length;
+    (e.submit as HTMLButtonElement).disabled = !entry?.complete;
+    (e.resign as HTMLButtonElement).disabled = over || !this.actingColor();
+    (e.hintButton as HTMLButtonElement).disabled = over || !this.actingColor();
+    renderMoveList(e.moves, s.movetext, entry?.sans ?? []);
+    this.renderDraw();
+    this.renderClock();
+  }
+
+  private renderDraw(): void {
+    const s = this.state;
+    const box = this.el.draw;
+    box.replaceChildren();
+    if (s.result !== '*') return;
+    const offer = s.draw_offer;
+    if (offer && this.tokenOf(other(offer))) {
+      box.append(
+        h('span', {}, `${capital(offer)} offers a draw. `),
+        h('button', { id: 'draw-accept', onclick: () => this.drawAnswer('accept') }, 'Accept'),
+        h('button', { id: 'draw-decline', onclick: () => this.drawAnswer('decline') }, 'Decline'),
+      );
+    } else if (offer) {
+      box.append(h('span', {}, `${capital(offer)} offered a draw.`));
+    } else if (this.actingColor() && s.players[other(this.actingColor()!)] === 'human') {
+      box.append(
+        h('button', { id: 'draw-offer', onclick: () => this.act((t) => api.draw(s.id, t, 'offer')) }, 'Offer draw'),
+      );
+    }
+  }
+
+  private renderClock(): void {
+    const clock = this.state.clock;
+    for (const color of ['white', 'black'] as const) {
+      const el = color === 'white' ? this.el.clockWhite : this.el.clockBlack;
+      el.hidden = !clock;
+      if (!clock) continue;
+      let ms = color === 'white' ? clock.white_ms : clock.black_ms;
+      const running = clock.running === color && this.state.result === '*';
+      if (running) ms -= performance.now() - this.clockStamp;
+      const total = Math.max(0, Math.ceil(ms / 1000));
+      el.textContent = `${capital(color)} ${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+      el.classList.toggle('running', running);
+    }
+  }
+}
