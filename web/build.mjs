@@ -32,7 +32,8 @@ if (existsSync(rulesDir)) {
     .sort()) {
     const id = file === 'README.md' ? 'index' : file.slice(0, -3);
     const markdown = readFileSync(join(rulesDir, file), 'utf8');
-    const title = (markdown.match(/^#\s+(.+)$/m) ?? [, id])[1].trim();
+    // The heading as plain text for the sidebar (code spans lose their backticks).
+    const title = (markdown.match(/^#\s+(.+)$/m) ?? [, id])[1].trim().replace(/`/g, '');
     // Links between the pages (atomic.md, README.md) become the UI's routes.
     const html = marked
       .parse(markdown, { async: false })
