@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -286,7 +287,8 @@ TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
   ASSERT_EQ(l.body["played"].size(), 2u);
   EXPECT_EQ(l.body["played"][0]["san"], "e5");
   EXPECT_EQ(l.body["played"][1]["san"], "Qh4");
-  EXPECT_EQ(l.body["played"][0]["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 made=1");
+  EXPECT_EQ(l.body["played"][0]["fen"],
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 made=1");
   EXPECT_EQ(l.body["fen"], "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2");
 }
 
@@ -482,6 +484,58 @@ TEST_F(ServerApi, EngineReplies) {
   s = get("/api/games/" + id);
   EXPECT_EQ(turns_of(s.body).size(), 3u) << s.text;
   EXPECT_EQ(s.body["to_move"], "black");
+}
+
+TEST_F(ServerApi, HintInAnEngineGameIsALegalWholeTurn) {
+  Reply r = post("/api/games", {{"variant", "marseillais"}, {"level", {{"depth", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], token = r.body["token"];
+  const std::string path = "/api/games/" + id + "/hint";
+  Reply h = post(path, {{"token", token}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  std::string best = h.body["best_turn"];
+  std::string san = h.body["san"];
+  ASSERT_FALSE(best.empty());
+  EXPECT_EQ(std::count(best.begin(), best.end(), ','), 1) << best << ": Marseillais turns are two moves";
+  EXPECT_NE(san.find(", "), std::string::npos) << san;
+  EXPECT_TRUE(h.body["score"].contains("cp") || h.body["score"].contains("mate")) << h.text;
+  EXPECT_GE(h.body["depth"].get<int>(), 1);
+  EXPECT_GT(h.body["nodes"].get<long long>(), 0);
+  // The SAN is the turn's, move by move.
+  Reply l = get("/api/games/" + id + "/legal?prefix=" + best);
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["turn_complete"], true);
+  EXPECT_EQ(san, l.body["played"][0]["san"].get<std::string>() + ", " +
+                     l.body["played"][1]["san"].get<std::string>());
+  // Refusals change nothing; the hinted turn can be played.
+  expect_refused(id, 403, "token", [&] { return post(path, {{"token", std::string(32, 'f')}}); });
+  expect_refused(id, 400, "token", [&] { return post(path, json::object()); });
+  expect_refused(id, 404, "no game", [&] {
+    return post("/api/games/ffff0000ffff/hint", {{"token", token}});
+  });
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", token}, {"turn", best}}).status, 200);
+  server_->service->wait_engine_idle();
+}
+
+TEST_F(ServerApi, NoHintsBetweenPeopleUntilTheGameIsOver) {
+  auto [id, white, black] = human_game("chess");
+  const std::string path = "/api/games/" + id + "/hint";
+  expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", white}}); });
+  expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", black}}); });
+  for (auto [tok, mv] : std::vector<std::pair<std::string, std::string>>{
+           {white, "f2f3"}, {black, "e7e5"}, {white, "g2g4"}, {black, "d8h4"}})
+    ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", tok}, {"turn", mv}}).status, 200);
+  // Over (mated): open to both players; the mated side has no turn to suggest.
+  Reply h = post(path, {{"token", white}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["best_turn"], "");
+  EXPECT_EQ(post(path, {{"token", "0123"}}).status, 403);
+  // A resigned game still has moves: the hint searches them.
+  auto [id2, white2, black2] = human_game("chess");
+  ASSERT_EQ(post("/api/games/" + id2 + "/resign", {{"token", black2}}).status, 200);
+  h = post("/api/games/" + id2 + "/hint", {{"token", black2}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["best_turn"].get<std::string>().size(), 4u) << h.text;
 }
 
 TEST_F(ServerApi, EventsAnnounceNewTurns) {

@@ -484,7 +484,9 @@ json GameService::history(const std::string& id, int from) {
     if (i >= from)
       turns.push_back({{"index", i}, {"side", color_name(side)}, {"fullmove", fullmove}, {"moves", played}});
   }
-  return {{"id", id}, {"start_fen", g->data.meta.start_fen}, {"turn_count", g->data.turns.size()},
+  return {{"id", id},
+          {"start_fen", g->data.meta.start_fen},
+          {"turn_count", g->data.turns.size()},
           {"turns", turns}};
 }
 
@@ -543,8 +545,111 @@ void GameService::schedule_engine(Live& g) {
   if (m.status.result != "*" || m.player[g.record->position().side()] != PlayerKind::kEngine) return;
   std::lock_guard<std::mutex> lock(queue_mutex_);
   if (stopping_ || !queued_.insert(m.id).second) return;
-  queue_.push_back(m.id);
+  queue_.push_back(Job{m.id, {}});
   queue_cv_.notify_all();  // the worker, and wait_engine_idle() waiters
+}
+
+bool GameService::enqueue_task(std::function<void()> task) {
+  std::lock_guard<std::mutex> lock(queue_mutex_);
+  if (stopping_) return false;
+  queue_.push_back(Job{"", std::move(task)});
+  queue_cv_.notify_all();
+  return true;
+}
+
+GameService::Analysis GameService::analyse(const std::string& variant, const std::string& fen,
+                                           const std::vector<std::string>& turns,
+                                           const SearchLimits& limits) {
+  Analysis a;
+  engine_.set_variant(variant);
+  engine_.set_position(fen, turns, false);
+  Position pos = engine_.game().position();
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  if (list.size() == 0) return a;
+  engine_.go(
+      limits, [&](const SearchInfo& i) { a.info = i; },
+      [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { a.best = b; });
+  engine_.wait();
+  for (Move mv : a.best) {
+    if (!a.uci.empty()) a.uci += ",", a.san += ", ";
+    a.uci += to_uci(mv);
+    a.san += to_san(pos, mv);
+    Undo u;
+    pos.ops().make(pos, mv, u);
+  }
+  return a;
+}
+
+json GameService::hint(const std::string& id, const std::string& token) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    side_of_token(*g, token);
+    const GameMeta& m = g->data.meta;
+    bool engine_game = m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine;
+    if (!engine_game && m.status.result == "*")
+      throw ServiceError(ServiceError::kConflict,
+                         "no hints in an ongoing game between two people (engine help would be cheating); "
+                         "hints open when the game is over");
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+  }
+  struct Box {
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false, abandoned = false;
+    json answer;
+    std::string error;
+  };
+  auto box = std::make_shared<Box>();
+  bool queued = enqueue_task([this, box, variant, fen, turns] {
+    {
+      std::lock_guard<std::mutex> lock(box->m);
+      if (box->abandoned) return;
+    }
+    json answer;
+    std::string error;
+    try {
+      SearchLimits lim;
+      lim.movetime_s = kHintMovetimeMs / 1000.0;
+      Analysis a = analyse(variant, fen, turns, lim);
+      json score = a.info.mate ? json{{"mate", a.info.mate_turns}} : json{{"cp", a.info.score}};
+      if (a.best.empty()) score = json{{"cp", 0}};  // no legal move: nothing to search
+      answer = {{"best_turn", a.uci},
+                {"san", a.san},
+                {"score", score},
+                {"depth", a.info.depth},
+                {"nodes", a.info.nodes}};
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    std::lock_guard<std::mutex> lock(box->m);
+    box->answer = std::move(answer);
+    box->error = std::move(error);
+    box->done = true;
+    box->cv.notify_all();
+  });
+  if (!queued) throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+  std::unique_lock<std::mutex> lock(box->m);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHintWaitMs);
+  // In slices: stop() does not know this box, so the wait looks at stopping_ itself.
+  while (!box->done) {
+    if (stopping_) {
+      box->abandoned = true;
+      throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      box->abandoned = true;
+      throw ServiceError(ServiceError::kUnavailable, "the engine is busy: try again later");
+    }
+    box->cv.wait_for(lock, std::chrono::milliseconds(50));
+  }
+  if (!box->error.empty()) throw std::runtime_error("hint: " + box->error);
+  return box->answer;
 }
 
 void GameService::wait_engine_idle() {
@@ -554,55 +659,23 @@ void GameService::wait_engine_idle() {
 
 void GameService::engine_loop() {
   for (;;) {
-    std::string id;
+    Job job;
     {
       std::unique_lock<std::mutex> lock(queue_mutex_);
       queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
-      id = queue_.front();
+      job = std::move(queue_.front());
       queue_.pop_front();
-      queued_.erase(id);
+      queued_.erase(job.game);
       engine_busy_ = true;
     }
     try {
-      auto g = get(id);
-      std::string variant, fen;
-      std::vector<std::string> turns;
-      EngineLevel level;
-      std::uint64_t version = 0;
-      {
-        std::lock_guard<std::mutex> lock(g->m);
-        const GameMeta& m = g->data.meta;
-        if (m.status.result == "*" && m.player[g->record->position().side()] == PlayerKind::kEngine) {
-          variant = m.variant;
-          fen = m.start_fen;
-          turns = g->data.turns;
-          level = m.level;
-          version = g->version;
-        }
-      }
-      if (!variant.empty() && !stopping_) {
-        engine_.set_variant(variant);
-        engine_.set_position(fen, turns, false);
-        SearchLimits lim;
-        if (level.depth)
-          lim.depth = level.depth;
-        else
-          lim.movetime_s = level.movetime_ms / 1000.0;
-        std::vector<Move> best;
-        engine_.go(lim, nullptr,
-                   [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { best = b; });
-        engine_.wait();
-        if (!best.empty() && !stopping_) {
-          std::vector<std::string> uci;
-          for (Move mv : best) uci.push_back(to_uci(mv));
-          std::lock_guard<std::mutex> lock(g->m);
-          // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
-          if (g->version == version) apply_turn(*g, join_turn(uci));
-        }
-      }
+      if (job.task)
+        job.task();
+      else
+        engine_turn(job.game);
     } catch (const std::exception& e) {
-      std::cerr << "server: engine turn in game " << id << " failed: " << e.what() << "\n";
+      std::cerr << "server: engine work for game " << job.game << " failed: " << e.what() << "\n";
     }
     {
       std::lock_guard<std::mutex> lock(queue_mutex_);
@@ -610,6 +683,35 @@ void GameService::engine_loop() {
     }
     queue_cv_.notify_all();
   }
+}
+
+void GameService::engine_turn(const std::string& id) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  EngineLevel level;
+  std::uint64_t version = 0;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    const GameMeta& m = g->data.meta;
+    if (m.status.result != "*" || m.player[g->record->position().side()] != PlayerKind::kEngine) return;
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+    level = m.level;
+    version = g->version;
+  }
+  if (stopping_) return;
+  SearchLimits lim;
+  if (level.depth)
+    lim.depth = level.depth;
+  else
+    lim.movetime_s = level.movetime_ms / 1000.0;
+  Analysis a = analyse(variant, fen, turns, lim);
+  if (a.best.empty() || stopping_) return;
+  std::lock_guard<std::mutex> lock(g->m);
+  // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
+  if (g->version == version) apply_turn(*g, a.uci);
 }
 
 }  // namespace hc::server

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,7 +24,8 @@ namespace hc::server {
 // A request the service refuses; `kind` says why (the HTTP layer maps it to a status code).
 class ServiceError : public std::runtime_error {
  public:
-  enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal };
+  // kUnavailable: the engine is stopped or too busy to answer in time.
+  enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal, kUnavailable };
   ServiceError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   Kind kind() const { return kind_; }
 
@@ -43,6 +45,10 @@ class GameService {
  public:
   static constexpr int kMaxMovetimeMs = 60000;
   static constexpr int kMaxDepth = 20;
+  // A hint is a search of this long; the request waits at most kHintWaitMs for the worker (which may be busy
+  // with engine turns) before answering 503.
+  static constexpr int kHintMovetimeMs = 500;
+  static constexpr int kHintWaitMs = 20000;
 
   // Resumes the engine's turns of unfinished games found in the store.
   explicit GameService(GameStore& store);
@@ -69,6 +75,10 @@ class GameService {
   nlohmann::json history(const std::string& id, int from);
   std::string pgn(const std::string& id);
   nlohmann::json player_games(const std::string& token);
+  // The engine's best whole turn and evaluation of the current position, searched by the worker:
+  // {"best_turn", "san", "score": {"cp"}|{"mate"}, "depth", "nodes"}. For a player of the game (token) when
+  // the game is against the engine or over; refused (kConflict) in an ongoing game between two people.
+  nlohmann::json hint(const std::string& id, const std::string& token);
 
   // Live updates: waits until the game's version differs from `known` (or the timeout passes, or the
   // service stops); returns the current version. Throws ServiceError for an unknown game.
@@ -97,7 +107,18 @@ class GameService {
   void apply_turn(Live& g, const std::string& turn);
   void bump(Live& g);
   void schedule_engine(Live& g);
+  // Queues work for the engine worker (the only user of engine_); false if the service is stopping.
+  bool enqueue_task(std::function<void()> task);
+  // A search of the game's current position, on the worker thread only.
+  struct Analysis {
+    std::vector<Move> best;  // empty: no legal move
+    SearchInfo info;         // the last finished iteration
+    std::string uci, san;    // best, joined by "," and ", "
+  };
+  Analysis analyse(const std::string& variant, const std::string& fen, const std::vector<std::string>& turns,
+                   const SearchLimits& limits);
   void engine_loop();
+  void engine_turn(const std::string& id);
 
   GameStore& store_;
   std::mutex games_mutex_;
@@ -110,8 +131,13 @@ class GameService {
   Engine engine_;  // used by the worker thread only (stop() from others)
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;
-  std::deque<std::string> queue_;
-  std::set<std::string> queued_;
+  // Jobs in order: a game id (its engine turn is due) or a task (a hint, a draw decision).
+  struct Job {
+    std::string game;
+    std::function<void()> task;
+  };
+  std::deque<Job> queue_;
+  std::set<std::string> queued_;  // games with an engine turn in queue_
   bool engine_busy_ = false;
   std::thread worker_;
 };

@@ -28,6 +28,8 @@ int status_of(ServiceError::Kind k) {
       return 409;
     case ServiceError::kIllegal:
       return 422;
+    case ServiceError::kUnavailable:
+      return 503;
   }
   return 400;
 }
@@ -195,6 +197,10 @@ struct HttpApi::Impl {
       send_json(
           res, service.draw(req.matches[1], string_field(b, "token", true), string_field(b, "action", true)));
     });
+    svr.Post(id + "/hint", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(res, service.hint(req.matches[1], string_field(b, "token", true)));
+    });
     svr.Get("/api/players/([A-Za-z0-9]+)/games", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.player_games(req.matches[1]));
     });
@@ -266,8 +272,8 @@ bool HttpApi::mount_ui(const std::string& dir) {
         "<p>The browser UI is not built in <code>" +
         dir +
         "</code>. Build it with <code>scripts/build_web.sh</code> (or start the server with "
-        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> at a "
-        "built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
+        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> "
+        "at a built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
     impl_->svr.Get("/", [page](const httplib::Request&, httplib::Response& res) {
       res.set_content(page, "text/html; charset=utf-8");
     });
@@ -318,7 +324,8 @@ int run_server(const ServeOptions& opt) {
   GameService service(*store);
   HttpApi api(service);
   if (!api.mount_ui(opt.web_dir))
-    std::cerr << "warning: no built UI in '" << opt.web_dir << "' (scripts/build_web.sh builds it); serving the API only\n";
+    std::cerr << "warning: no built UI in '" << opt.web_dir
+              << "' (scripts/build_web.sh builds it); serving the API only\n";
   int port = api.bind(opt.address, opt.port);
   if (port < 0) {
     std::cerr << "error: cannot listen on " << opt.address << ":" << opt.port << "\n";
