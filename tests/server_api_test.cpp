@@ -122,6 +122,20 @@ class ServerApi : public ::testing::Test {
     return n;
   }
 
+  // The first column of the first row of `sql` on the database file, as text ("" for none).
+  std::string db_text(const std::string& sql) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db_path().c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    std::string out;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+      out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
+  }
+
   // Everything a request could have changed.
   std::string snapshot(const std::string& id) {
     return get("/api/games/" + id).text + "\n" + get("/api/games/" + id + "/pgn").text + "\n" +
@@ -536,6 +550,112 @@ TEST_F(ServerApi, NoHintsBetweenPeopleUntilTheGameIsOver) {
   h = post("/api/games/" + id2 + "/hint", {{"token", black2}});
   ASSERT_EQ(h.status, 200) << h.text;
   EXPECT_EQ(h.body["best_turn"].get<std::string>().size(), 4u) << h.text;
+}
+
+TEST_F(ServerApi, ClocksRunOutWithoutARequest) {
+  // One second each: White moves at once, then Black's flag falls.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], white = r.body["token"], black = r.body["invite_token"];
+  EXPECT_EQ(r.body["game"]["clock"]["running"], "white");
+  EXPECT_EQ(r.body["game"]["clock"]["black_ms"], 1000);
+  Reply t = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  const json& ck = t.body["clock"];
+  EXPECT_EQ(ck["running"], "black");
+  EXPECT_GT(ck["white_ms"].get<int>(), 0);
+  EXPECT_LE(ck["white_ms"].get<int>(), 1000);
+  EXPECT_LE(ck["black_ms"].get<int>(), 1000);
+  // Black has nothing but his king: when White's flag falls, Black cannot win on time: a draw.
+  r = post(
+      "/api/games",
+      {{"opponent", "human"}, {"fen", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"}, {"clock", {{"initial_s", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string bare = r.body["id"];
+  std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+  // The clock thread ended and stored both games: the database says so before anybody reads them.
+  EXPECT_EQ(db_text("SELECT result || ' ' || termination FROM games WHERE id = '" + id + "'"),
+            "1-0 time forfeit");
+  EXPECT_EQ(db_text("SELECT result || ' ' || termination FROM games WHERE id = '" + bare + "'"),
+            "1/2-1/2 time forfeit");
+  Reply s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["result"], "1-0");
+  EXPECT_EQ(s.body["clock"]["running"], "");
+  EXPECT_EQ(s.body["clock"]["black_ms"], 0);
+  expect_refused(id, 409, "time forfeit", [&] {
+    return post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}});
+  });
+  restart();
+  s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["termination"], "time forfeit");
+  EXPECT_EQ(s.body["clock"]["white_ms"], ck["white_ms"]);
+}
+
+TEST_F(ServerApi, ClockSettings) {
+  // Fischer: the increment is added after each turn.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 60}, {"increment_s", 5}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  Reply t = post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "d2d4"}});
+  EXPECT_GT(t.body["clock"]["white_ms"].get<int>(), 60000);
+  EXPECT_LE(t.body["clock"]["white_ms"].get<int>(), 65000);
+  EXPECT_EQ(t.body["clock"]["increment_ms"], 5000);
+  // Correspondence: three days a turn, from the previous turn.
+  r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 259200}, {"per_turn", true}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  id = r.body["id"];
+  t = post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "d2d4"}});
+  EXPECT_EQ(t.body["clock"]["per_turn"], true);
+  EXPECT_EQ(t.body["clock"]["white_ms"], 259200000);
+  EXPECT_GT(t.body["clock"]["black_ms"].get<long long>(), 259190000);
+  // Resigning stops the clock; a game without a clock says null.
+  t = post("/api/games/" + id + "/resign", {{"token", r.body["invite_token"]}});
+  EXPECT_EQ(t.body["clock"]["running"], "");
+  EXPECT_TRUE(post("/api/games", json::object()).body["game"]["clock"].is_null());
+  expect_refused(id, 400, "no increment", [&] {
+    return post("/api/games", {{"clock", {{"initial_s", 60}, {"increment_s", 1}, {"per_turn", true}}}});
+  });
+  expect_refused(id, 400, "initial_s", [&] { return post("/api/games", {{"clock", {{"initial_s", 0}}}}); });
+  expect_refused(id, 400, "initial_s", [&] { return post("/api/games", {{"clock", {{"increment_s", 2}}}}); });
+  expect_refused(id, 400, "unknown field", [&] { return post("/api/games", {{"clock", {{"moves", 40}}}}); });
+  expect_refused(id, 400, "'clock'", [&] { return post("/api/games", {{"clock", 60}}); });
+}
+
+TEST_F(ServerApi, EngineSpendsAShareOfItsClock) {
+  Reply r = post("/api/games", {{"color", "black"}, {"clock", {{"initial_s", 3}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(turns_of(s.body).size(), 1u) << s.text;
+  EXPECT_EQ(s.body["clock"]["running"], "black");
+  EXPECT_GT(s.body["clock"]["white_ms"].get<int>(), 2000) << "about 1/30 of the time, not the level's second";
+}
+
+TEST_F(ServerApi, OldDatabasesGainClocks) {
+  auto [id, white, black] = human_game("chess");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  client_.reset();
+  server_.reset();
+  // Back to schema version 2: no clock columns.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(db_path().c_str(), &db), SQLITE_OK);
+  for (const char* sql :
+       {"DROP INDEX games_unfinished_clock", "ALTER TABLE games DROP COLUMN clock_initial_ms",
+        "ALTER TABLE games DROP COLUMN clock_increment_ms", "ALTER TABLE games DROP COLUMN clock_per_turn",
+        "ALTER TABLE games DROP COLUMN white_ms", "ALTER TABLE games DROP COLUMN black_ms",
+        "ALTER TABLE games DROP COLUMN clock_since_ms", "DELETE FROM schema_version WHERE version > 2"})
+    ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK)
+        << sql << ": " << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  start();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_TRUE(s.body["clock"].is_null());
+  EXPECT_EQ(turns_of(s.body), std::vector<std::string>{"e2e4"});
+  EXPECT_EQ(db_text("SELECT MAX(version) FROM schema_version"),
+            std::to_string(SqliteStore::latest_schema_version()));
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).status, 200);
 }
 
 TEST_F(ServerApi, EventsAnnounceNewTurns) {

@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <iostream>
+#include <limits>
 #include <random>
 
+#include "core/bitboard.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
@@ -112,6 +114,50 @@ GameStatus status_after(GameRecord& rec, const GameStatus& before) {
   return s;
 }
 
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Color side_of(const GameStatus& s) { return s.to_move == "black" ? kBlack : kWhite; }
+
+// Side c's remaining time at `now`: its stored time, less the time since its clock started if it runs.
+std::int64_t clock_left(const GameMeta& m, Color c, std::int64_t now) {
+  std::int64_t left = m.status.clock_ms[c];
+  if (m.status.result == "*" && side_of(m.status) == c) left -= now - m.status.clock_since_ms;
+  return left;
+}
+
+// The game ends otherwise than by a turn (resignation, agreement): the running clock stops at `now`.
+void freeze_clock(const GameMeta& m, GameStatus& s, std::int64_t now) {
+  if (!m.clock.initial_ms || m.status.result != "*") return;
+  for (Color c : {kWhite, kBlack}) s.clock_ms[c] = std::max<std::int64_t>(0, clock_left(m, c, now));
+  s.clock_since_ms = now;
+}
+
+json clock_json(const GameMeta& m, std::int64_t now) {
+  if (!m.clock.initial_ms) return nullptr;
+  bool running = m.status.result == "*";
+  return {{"initial_ms", m.clock.initial_ms},
+          {"increment_ms", m.clock.increment_ms},
+          {"per_turn", m.clock.per_turn},
+          {"white_ms", std::max<std::int64_t>(0, clock_left(m, kWhite, now))},
+          {"black_ms", std::max<std::int64_t>(0, clock_left(m, kBlack, now))},
+          {"running", running ? m.status.to_move : ""}};
+}
+
+// Side c has nothing but its king.
+bool bare_king(const Position& pos, Color c) {
+  int men = 0;
+  for (int b = 0; b < pos.boards(); ++b) men += popcount(pos.pieces(b, c));
+  return men == 1 && pos.king_board(c) >= 0;
+}
+
+std::string over_message(const GameStatus& s) {
+  return "the game is over (" + s.result + (s.termination.empty() ? "" : ", " + s.termination) + ")";
+}
+
 json level_json(const EngineLevel& l) {
   json j = json::object();
   if (l.depth) j["depth"] = l.depth;
@@ -123,6 +169,14 @@ json level_json(const EngineLevel& l) {
 
 GameService::GameService(GameStore& store) : store_(store) {
   worker_ = std::thread([this] { engine_loop(); });
+  clock_thread_ = std::thread([this] { clock_loop(); });
+  for (const std::string& id : store_.unfinished_clock_games()) {
+    try {
+      get(id);  // loading arms its clock
+    } catch (const std::exception& e) {
+      std::cerr << "server: cannot watch the clock of game " << id << ": " << e.what() << "\n";
+    }
+  }
   for (const std::string& id : store_.unfinished_engine_games()) {
     try {
       auto g = get(id);
@@ -145,7 +199,10 @@ void GameService::stop() {
   queue_cv_.notify_all();
   { std::lock_guard<std::mutex> lock(change_mutex_); }
   change_cv_.notify_all();
+  { std::lock_guard<std::mutex> lock(clock_mutex_); }
+  clock_cv_.notify_all();
   if (worker_.joinable()) worker_.join();
+  if (clock_thread_.joinable()) clock_thread_.join();
 }
 
 void GameService::rebuild(Live& g) {
@@ -173,6 +230,7 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   auto g = std::make_shared<Live>();
   g->data = std::move(*stored);
   rebuild(*g);
+  arm_clock(*g);
   games_.emplace(id, g);
   return g;
 }
@@ -185,6 +243,7 @@ Color GameService::side_of_token(const Live& g, const std::string& token) const 
 }
 
 void GameService::bump(Live& g) {
+  arm_clock(g);
   {
     std::lock_guard<std::mutex> lock(change_mutex_);
     ++g.version;
@@ -212,6 +271,7 @@ json GameService::state_locked(Live& g) {
             {"version", g.version.load()}};
   if (m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine)
     j["engine_level"] = level_json(m.level);
+  j["clock"] = clock_json(m, now_ms());
   json legal = json::array();
   bool ongoing = m.status.result == "*";
   if (ongoing) {
@@ -227,6 +287,7 @@ json GameService::state_locked(Live& g) {
 json GameService::state(const std::string& id) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   return state_locked(*g);
 }
 
@@ -235,6 +296,15 @@ json GameService::create(const CreateOptions& opt) {
   if (opt.level.movetime_ms < 0 || opt.level.movetime_ms > kMaxMovetimeMs)
     throw ServiceError(ServiceError::kBadRequest,
                        "level.movetime_ms must be between 1 and " + std::to_string(kMaxMovetimeMs));
+  const ClockSpec& ck = opt.clock;
+  if (ck.initial_ms < 0 || ck.initial_ms > kMaxClockMs || (ck.initial_ms == 0 && ck.increment_ms))
+    throw ServiceError(ServiceError::kBadRequest, "clock.initial_s must be between 1 and " +
+                                                      std::to_string(kMaxClockMs / 1000) + " seconds");
+  if (ck.increment_ms < 0 || ck.increment_ms > kMaxIncrementMs)
+    throw ServiceError(ServiceError::kBadRequest, "clock.increment_s must be between 0 and " +
+                                                      std::to_string(kMaxIncrementMs / 1000) + " seconds");
+  if (ck.per_turn && ck.increment_ms)
+    throw ServiceError(ServiceError::kBadRequest, "a per-turn clock has no increment");
   if (opt.level.depth < 0 || opt.level.depth > kMaxDepth)
     throw ServiceError(ServiceError::kBadRequest,
                        "level.depth must be between 1 and " + std::to_string(kMaxDepth));
@@ -260,6 +330,7 @@ json GameService::create(const CreateOptions& opt) {
   GameMeta& m = g->data.meta;
   m.player[opt.creator] = PlayerKind::kHuman;
   m.player[~opt.creator] = opt.opponent;
+  m.clock = opt.clock;
   if (opt.opponent == PlayerKind::kEngine) {
     m.level = opt.level;
     if (!m.level.depth && !m.level.movetime_ms) m.level.movetime_ms = 1000;
@@ -280,6 +351,10 @@ void GameService::store_new(const std::shared_ptr<Live>& g) {
   m.created_at =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
+  if (m.clock.initial_ms) {  // the first turn's clock starts now
+    m.status.clock_ms[0] = m.status.clock_ms[1] = m.clock.initial_ms;
+    m.status.clock_since_ms = now_ms();
+  }
   for (int attempt = 0;; ++attempt) {
     m.id = random_hex(6);
     m.token[0] = random_hex(16);
@@ -292,6 +367,7 @@ void GameService::store_new(const std::shared_ptr<Live>& g) {
     }
   }
   rebuild(*g);
+  arm_clock(*g);
   std::lock_guard<std::mutex> lock(games_mutex_);
   games_.emplace(m.id, g);
 }
@@ -359,6 +435,8 @@ json GameService::import_pgn(const std::string& text) {
 void GameService::apply_turn(Live& g, const std::string& turn) {
   Position copy = g.record->position();
   play_prefix(copy, split_commas(turn), true, nullptr);
+  const Color mover = g.record->position().side();
+  const std::int64_t now = now_ms();
   // Legal: play it on the record, then store; the record is rebuilt from the stored turns if the store fails.
   std::vector<std::string> uci;
   for (const std::string& mt : split_commas(turn)) {
@@ -370,6 +448,14 @@ void GameService::apply_turn(Live& g, const std::string& turn) {
   GameStatus s = status_after(*g.record, g.data.meta.status);
   // Moving declines the opponent's standing draw offer; the mover's own offer stands.
   if (s.draw_offer == color_name(g.record->position().side())) s.draw_offer.clear();
+  const GameMeta& m = g.data.meta;
+  if (m.clock.initial_ms) {  // the mover's clock stops (Fischer: plus the increment), the other's starts now
+    if (m.clock.per_turn)
+      s.clock_ms[0] = s.clock_ms[1] = m.clock.initial_ms;
+    else
+      s.clock_ms[mover] = clock_left(m, mover, now) + m.clock.increment_ms;
+    s.clock_since_ms = now;
+  }
   try {
     store_.append_turn(g.data.meta.id, int(g.data.turns.size()), text, s);
   } catch (...) {
@@ -384,9 +470,10 @@ void GameService::apply_turn(Live& g, const std::string& turn) {
 json GameService::play_turn(const std::string& id, const std::string& token, const std::string& turn) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   if (g->data.meta.status.result != "*")
-    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+    throw ServiceError(ServiceError::kConflict, over_message(g->data.meta.status));
   if (g->record->position().side() != c)
     throw ServiceError(ServiceError::kConflict, std::string("it is ") + color_name(~c) + "'s turn");
   if (turn.empty()) throw ServiceError(ServiceError::kBadRequest, "'turn' is empty");
@@ -398,12 +485,14 @@ json GameService::play_turn(const std::string& id, const std::string& token, con
 json GameService::resign(const std::string& id, const std::string& token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   GameStatus s = g->data.meta.status;
-  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, over_message(s));
   s.result = c == kWhite ? "0-1" : "1-0";
   s.termination = "resignation";
   s.draw_offer.clear();
+  freeze_clock(g->data.meta, s, now_ms());
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
@@ -413,9 +502,10 @@ json GameService::resign(const std::string& id, const std::string& token) {
 json GameService::draw(const std::string& id, const std::string& token, const std::string& action) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   GameStatus s = g->data.meta.status;
-  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, over_message(s));
   const std::string me = color_name(c), other = color_name(~c);
   if (action == "offer") {
     if (g->data.meta.player[~c] == PlayerKind::kEngine)
@@ -439,6 +529,7 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   } else {
     throw ServiceError(ServiceError::kBadRequest, "'action' must be \"offer\", \"accept\" or \"decline\"");
   }
+  if (s.result != "*") freeze_clock(g->data.meta, s, now_ms());
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
@@ -448,8 +539,9 @@ json GameService::draw(const std::string& id, const std::string& token, const st
 json GameService::legal(const std::string& id, const std::string& prefix) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   if (g->data.meta.status.result != "*")
-    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+    throw ServiceError(ServiceError::kConflict, over_message(g->data.meta.status));
   Position pos = g->record->position();
   bool ended = false;
   json played = json::array();
@@ -471,6 +563,7 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
 json GameService::history(const std::string& id, int from) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   if (from < 0) throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
   Position pos;
   set_fen(pos, g->record->variant(), g->data.meta.start_fen);
@@ -493,6 +586,7 @@ json GameService::history(const std::string& id, int from) {
 std::string GameService::pgn(const std::string& id) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   const GameMeta& m = g->data.meta;
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Site", "heterochess server"},
@@ -530,6 +624,7 @@ std::uint64_t GameService::wait_change(const std::string& id, std::uint64_t know
 json GameService::changes_since(const std::string& id, int from) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   json turns = json::array();
   for (int i = std::max(from, 0); i < int(g->data.turns.size()); ++i)
     turns.push_back({{"index", i}, {"turn", g->data.turns[i]}});
@@ -537,7 +632,7 @@ json GameService::changes_since(const std::string& id, int from) {
   return {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
           {"new_turns", turns},           {"to_move", s.to_move},
           {"result", s.result},           {"termination", s.termination},
-          {"draw_offer", s.draw_offer}};
+          {"draw_offer", s.draw_offer},   {"clock", clock_json(g->data.meta, now_ms())}};
 }
 
 void GameService::schedule_engine(Live& g) {
@@ -587,6 +682,7 @@ json GameService::hint(const std::string& id, const std::string& token) {
   std::vector<std::string> turns;
   {
     std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
     side_of_token(*g, token);
     const GameMeta& m = g->data.meta;
     bool engine_game = m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine;
@@ -691,8 +787,11 @@ void GameService::engine_turn(const std::string& id) {
   std::vector<std::string> turns;
   EngineLevel level;
   std::uint64_t version = 0;
+  ClockSpec clock;
+  std::int64_t left_ms = 0;
   {
     std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
     const GameMeta& m = g->data.meta;
     if (m.status.result != "*" || m.player[g->record->position().side()] != PlayerKind::kEngine) return;
     variant = m.variant;
@@ -700,6 +799,8 @@ void GameService::engine_turn(const std::string& id) {
     turns = g->data.turns;
     level = m.level;
     version = g->version;
+    clock = m.clock;
+    left_ms = clock_left(m, g->record->position().side(), now_ms());
   }
   if (stopping_) return;
   SearchLimits lim;
@@ -707,11 +808,84 @@ void GameService::engine_turn(const std::string& id) {
     lim.depth = level.depth;
   else
     lim.movetime_s = level.movetime_ms / 1000.0;
+  if (clock.initial_ms) {
+    // A share of the remaining time (a per-turn clock: of this turn's), at most the level's time per turn.
+    budget_time(lim, left_ms / 1000.0, clock.increment_ms / 1000.0, clock.per_turn ? 1 : 0);
+    if (lim.movetime_s > 0 && lim.hard_time_s > 0) {
+      lim.soft_time_s = std::min(lim.soft_time_s, lim.movetime_s);
+      lim.hard_time_s = std::min(lim.hard_time_s, lim.movetime_s);
+      lim.movetime_s = 0;
+    }
+  }
   Analysis a = analyse(variant, fen, turns, lim);
   if (a.best.empty() || stopping_) return;
   std::lock_guard<std::mutex> lock(g->m);
   // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
   if (g->version == version) apply_turn(*g, a.uci);
+}
+
+void GameService::check_flag(Live& g) {
+  GameMeta& m = g.data.meta;
+  if (!m.clock.initial_ms || m.status.result != "*") return;
+  const Color c = g.record->position().side();
+  if (clock_left(m, c, now_ms()) > 0) return;
+  GameStatus s = m.status;
+  s.clock_since_ms = m.status.clock_since_ms + m.status.clock_ms[c];  // when the flag fell
+  s.clock_ms[c] = 0;
+  s.draw_offer.clear();
+  s.termination = "time forfeit";
+  // The opponent cannot win with a bare king: a draw.
+  s.result = bare_king(g.record->position(), ~c) ? "1/2-1/2" : c == kWhite ? "0-1" : "1-0";
+  store_.update_status(m.id, s);
+  m.status = s;
+  bump(g);
+}
+
+void GameService::arm_clock(Live& g) {
+  const GameMeta& m = g.data.meta;
+  if (!m.clock.initial_ms) return;
+  std::lock_guard<std::mutex> lock(clock_mutex_);
+  if (m.status.result != "*") {
+    deadlines_.erase(m.id);
+    return;
+  }
+  deadlines_[m.id] = m.status.clock_since_ms + m.status.clock_ms[side_of(m.status)];
+  clock_cv_.notify_all();
+}
+
+void GameService::clock_loop() {
+  std::unique_lock<std::mutex> lock(clock_mutex_);
+  while (!stopping_) {
+    const std::int64_t now = now_ms();
+    std::vector<std::string> due;
+    std::int64_t next = std::numeric_limits<std::int64_t>::max();
+    for (const auto& [id, at] : deadlines_) {
+      if (at <= now)
+        due.push_back(id);
+      else
+        next = std::min(next, at);
+    }
+    if (due.empty()) {
+      if (next == std::numeric_limits<std::int64_t>::max())
+        clock_cv_.wait(lock);
+      else
+        clock_cv_.wait_for(lock, std::chrono::milliseconds(next - now));
+      continue;
+    }
+    for (const std::string& id : due) deadlines_.erase(id);
+    lock.unlock();
+    for (const std::string& id : due) {
+      try {
+        auto g = get(id);
+        std::lock_guard<std::mutex> glock(g->m);
+        check_flag(*g);
+        arm_clock(*g);  // still running (a turn came in meanwhile): the new deadline
+      } catch (const std::exception& e) {
+        std::cerr << "server: clock of game " << id << ": " << e.what() << "\n";
+      }
+    }
+    lock.lock();
+  }
 }
 
 }  // namespace hc::server

@@ -39,6 +39,7 @@ struct CreateOptions {
   PlayerKind opponent = PlayerKind::kEngine;
   EngineLevel level;  // engine opponents; both 0 = 1000 ms per turn
   Color creator = kWhite;
+  ClockSpec clock;  // initial_ms 0 = no clock
 };
 
 class GameService {
@@ -49,6 +50,9 @@ class GameService {
   // with engine turns) before answering 503.
   static constexpr int kHintMovetimeMs = 500;
   static constexpr int kHintWaitMs = 20000;
+  // Clock settings are at most 30 days (initial) and 1 hour (increment).
+  static constexpr std::int64_t kMaxClockMs = 30LL * 24 * 3600 * 1000;
+  static constexpr std::int64_t kMaxIncrementMs = 3600LL * 1000;
 
   // Resumes the engine's turns of unfinished games found in the store.
   explicit GameService(GameStore& store);
@@ -106,6 +110,12 @@ class GameService {
   // Validates and stores a turn of the side to move; `g.m` is held.
   void apply_turn(Live& g, const std::string& turn);
   void bump(Live& g);
+  // Clocks (docs/server.md): the flag of the side to move, checked whenever a game is used and by the clock
+  // thread at each deadline; a fallen flag ends the game (stored). `g.m` is held.
+  void check_flag(Live& g);
+  // Records the game's next flag deadline for the clock thread (or forgets it: no clock, game over).
+  void arm_clock(Live& g);
+  void clock_loop();
   void schedule_engine(Live& g);
   // Queues work for the engine worker (the only user of engine_); false if the service is stopping.
   bool enqueue_task(std::function<void()> task);
@@ -140,6 +150,11 @@ class GameService {
   std::set<std::string> queued_;  // games with an engine turn in queue_
   bool engine_busy_ = false;
   std::thread worker_;
+
+  std::mutex clock_mutex_;
+  std::condition_variable clock_cv_;
+  std::map<std::string, std::int64_t> deadlines_;  // game id -> when its running flag falls (epoch ms)
+  std::thread clock_thread_;
 };
 
 }  // namespace hc::server

@@ -104,6 +104,35 @@ CreateOptions create_options(const json& b) {
     if (o.level.movetime_ms && o.level.depth)
       throw ServiceError(ServiceError::kBadRequest, "'level' takes movetime_ms or depth, not both");
   }
+  if (auto it = b.find("clock"); it != b.end() && !it->is_null()) {
+    const char* shape =
+        "'clock' must be an object {\"initial_s\": N, \"increment_s\": M, \"per_turn\": false}";
+    if (!it->is_object()) throw ServiceError(ServiceError::kBadRequest, shape);
+    for (auto& [k, v] : it->items())
+      if (k != "initial_s" && k != "increment_s" && k != "per_turn")
+        throw ServiceError(ServiceError::kBadRequest, "'clock' has an unknown field '" + k + "'");
+    auto seconds = [&](const char* key, bool required) -> std::int64_t {
+      auto f = it->find(key);
+      if (f == it->end() || f->is_null()) {
+        if (required)
+          throw ServiceError(ServiceError::kBadRequest, std::string("'clock.") + key + "' is required");
+        return 0;
+      }
+      if (!f->is_number_integer() || f->get<long long>() < (required ? 1 : 0) ||
+          f->get<long long>() > 100000000)
+        throw ServiceError(ServiceError::kBadRequest, std::string("'clock.") + key + "' must be a " +
+                                                          (required ? "positive" : "non-negative") +
+                                                          " integer number of seconds");
+      return f->get<std::int64_t>() * 1000;
+    };
+    o.clock.initial_ms = seconds("initial_s", true);
+    o.clock.increment_ms = seconds("increment_s", false);
+    if (auto f = it->find("per_turn"); f != it->end() && !f->is_null()) {
+      if (!f->is_boolean())
+        throw ServiceError(ServiceError::kBadRequest, "'clock.per_turn' must be true or false");
+      o.clock.per_turn = f->get<bool>();
+    }
+  }
   return o;
 }
 
