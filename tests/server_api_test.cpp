@@ -483,13 +483,16 @@ TEST_F(ServerApi, EngineReplies) {
   ASSERT_EQ(turns_of(s.body).size(), 1u) << s.text;
   EXPECT_EQ(s.body["to_move"], "black");
   EXPECT_EQ(s.body["players"]["white"], "engine");
-  // Nobody moves for the engine, and its offers are not open to a draw.
+  // Nobody moves for the engine; a draw offer at move 1 is declined.
   expect_refused(id, 403, "token", [&] {
     return post("/api/games/" + id + "/draw", {{"token", "ffff"}, {"action", "offer"}});
   });
-  expect_refused(id, 409, "engine", [&] {
-    return post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}});
-  });
+  EXPECT_EQ(post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}}).body["draw_offer"],
+            "black");
+  server_->service->wait_engine_idle();
+  s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["draw_offer"], "");
+  EXPECT_EQ(s.body["result"], "*");
   std::string black_turn = s.body["legal_moves"][0]["uci"].get<std::string>();
   Reply l = get("/api/games/" + id + "/legal?prefix=" + black_turn);
   black_turn += "," + l.body["legal_moves"][0]["uci"].get<std::string>();
@@ -656,6 +659,41 @@ TEST_F(ServerApi, OldDatabasesGainClocks) {
   EXPECT_EQ(db_text("SELECT MAX(version) FROM schema_version"),
             std::to_string(SqliteStore::latest_schema_version()));
   EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).status, 200);
+}
+
+TEST_F(ServerApi, TheEngineAcceptsDrawsOnlyWhenItIsNotBetter) {
+  // The engine (Black) at move 40: a queen down it accepts, a queen up it declines; at move 1 it declines.
+  auto offer = [&](const std::string& fen) {
+    Reply r = post("/api/games", {{"fen", fen}, {"level", {{"depth", 1}}}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    std::string id = r.body["id"];
+    Reply o = post("/api/games/" + id + "/draw", {{"token", r.body["token"]}, {"action", "offer"}});
+    EXPECT_EQ(o.status, 200) << o.text;
+    EXPECT_EQ(o.body["draw_offer"], "white") << "answered by the worker, after the offer is stored";
+    server_->service->wait_engine_idle();
+    return get("/api/games/" + id).body;
+  };
+  json down = offer("r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 40");
+  EXPECT_EQ(down["result"], "1/2-1/2");
+  EXPECT_EQ(down["termination"], "agreement");
+  EXPECT_EQ(down["draw_offer"], "");
+  json up = offer("r3k2q/pppq4/8/8/8/8/PPPQ4/R3K3 w - - 0 40");
+  EXPECT_EQ(up["result"], "*");
+  EXPECT_EQ(up["draw_offer"], "") << "declined";
+  json early = offer("r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 1");
+  EXPECT_EQ(early["result"], "*");
+  EXPECT_EQ(early["draw_offer"], "");
+  // An offer made while the engine thinks does not void its turn; the turn declines the offer.
+  Reply r = post("/api/games", {{"color", "black"}, {"level", {{"movetime_ms", 300}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  EXPECT_EQ(post("/api/games/" + id + "/draw", {{"token", r.body["token"]}, {"action", "offer"}}).status,
+            200);
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  EXPECT_EQ(turns_of(s.body).size(), 1u) << s.text;
+  EXPECT_EQ(s.body["draw_offer"], "");
+  EXPECT_EQ(s.body["result"], "*");
 }
 
 TEST_F(ServerApi, EventsAnnounceNewTurns) {

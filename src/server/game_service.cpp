@@ -120,7 +120,8 @@ std::int64_t now_ms() {
       .count();
 }
 
-Color side_of(const GameStatus& s) { return s.to_move == "black" ? kBlack : kWhite; }
+Color side_of_name(const std::string& name) { return name == "black" ? kBlack : kWhite; }
+Color side_of(const GameStatus& s) { return side_of_name(s.to_move); }
 
 // Side c's remaining time at `now`: its stored time, less the time since its clock started if it runs.
 std::int64_t clock_left(const GameMeta& m, Color c, std::int64_t now) {
@@ -508,8 +509,8 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   if (s.result != "*") throw ServiceError(ServiceError::kConflict, over_message(s));
   const std::string me = color_name(c), other = color_name(~c);
   if (action == "offer") {
-    if (g->data.meta.player[~c] == PlayerKind::kEngine)
-      throw ServiceError(ServiceError::kConflict, "the engine does not accept draw offers");
+    if (g->data.meta.player[~c] == PlayerKind::kEngine && stopping_)
+      throw ServiceError(ServiceError::kUnavailable, "the engine is stopped: it cannot answer a draw offer");
     if (s.draw_offer == me) throw ServiceError(ServiceError::kConflict, "your draw offer already stands");
     if (s.draw_offer == other) {  // both offered: agreed
       s.result = "1/2-1/2";
@@ -533,7 +534,56 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
+  if (s.draw_offer == me && g->data.meta.player[~c] == PlayerKind::kEngine) {
+    std::size_t turns = g->data.turns.size();
+    enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
+  }
   return state_locked(*g);
+}
+
+void GameService::answer_draw_offer(const std::string& id, std::size_t turns_at_offer) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  Color engine = kWhite, to_move = kWhite;
+  int fullmove = 0;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
+    const GameMeta& m = g->data.meta;
+    // Still the same offer: no turn played (which declines it) and nothing ended the game meanwhile.
+    if (m.status.result != "*" || m.status.draw_offer.empty() || g->data.turns.size() != turns_at_offer)
+      return;
+    engine = ~side_of_name(m.status.draw_offer);
+    if (m.player[engine] != PlayerKind::kEngine) return;
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+    to_move = g->record->position().side();
+    fullmove = g->record->position().state().fullmove;
+  }
+  SearchLimits lim;
+  lim.movetime_s = kDrawThinkMs / 1000.0;
+  Analysis a = analyse(variant, fen, turns, lim);
+  int score = a.info.mate ? (a.info.mate_turns > 0 ? 100000 : -100000) : a.info.score;
+  if (to_move != engine) score = -score;  // the engine's view
+  const bool accept = fullmove >= kDrawMinFullmove && score <= kDrawMaxCp;
+  std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  const GameMeta& m = g->data.meta;
+  if (m.status.result != "*" || m.status.draw_offer != color_name(~engine) ||
+      g->data.turns.size() != turns_at_offer)
+    return;
+  GameStatus s = m.status;
+  s.draw_offer.clear();
+  if (accept) {
+    s.result = "1/2-1/2";
+    s.termination = "agreement";
+    freeze_clock(m, s, now_ms());
+  }
+  store_.update_status(id, s);
+  g->data.meta.status = s;
+  bump(*g);
 }
 
 json GameService::legal(const std::string& id, const std::string& prefix) {
@@ -786,7 +836,6 @@ void GameService::engine_turn(const std::string& id) {
   std::string variant, fen;
   std::vector<std::string> turns;
   EngineLevel level;
-  std::uint64_t version = 0;
   ClockSpec clock;
   std::int64_t left_ms = 0;
   {
@@ -798,7 +847,6 @@ void GameService::engine_turn(const std::string& id) {
     fen = m.start_fen;
     turns = g->data.turns;
     level = m.level;
-    version = g->version;
     clock = m.clock;
     left_ms = clock_left(m, g->record->position().side(), now_ms());
   }
@@ -820,8 +868,10 @@ void GameService::engine_turn(const std::string& id) {
   Analysis a = analyse(variant, fen, turns, lim);
   if (a.best.empty() || stopping_) return;
   std::lock_guard<std::mutex> lock(g->m);
-  // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
-  if (g->version == version) apply_turn(*g, a.uci);
+  check_flag(*g);
+  // No turn was played and the game did not end meanwhile (resignation, draw agreed, flag): the reply still
+  // belongs here. (Other changes, such as a draw offer or its answer, do not void it.)
+  if (g->data.turns.size() == turns.size() && g->data.meta.status.result == "*") apply_turn(*g, a.uci);
 }
 
 void GameService::check_flag(Live& g) {

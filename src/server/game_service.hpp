@@ -50,6 +50,11 @@ class GameService {
   // with engine turns) before answering 503.
   static constexpr int kHintMovetimeMs = 500;
   static constexpr int kHintWaitMs = 20000;
+  // The engine answers a draw offer after a search of kDrawThinkMs: it accepts from move kDrawMinFullmove on
+  // (the position's full-move number) when its evaluation is at most kDrawMaxCp centipawns for itself.
+  static constexpr int kDrawThinkMs = 300;
+  static constexpr int kDrawMinFullmove = 20;
+  static constexpr int kDrawMaxCp = 30;
   // Clock settings are at most 30 days (initial) and 1 hour (increment).
   static constexpr std::int64_t kMaxClockMs = 30LL * 24 * 3600 * 1000;
   static constexpr std::int64_t kMaxIncrementMs = 3600LL * 1000;
@@ -69,7 +74,8 @@ class GameService {
   // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
   nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
   nlohmann::json resign(const std::string& id, const std::string& token);
-  // action: "offer", "accept" or "decline".
+  // action: "offer", "accept" or "decline". An offer to the engine stands until the worker answers it
+  // (answer_draw_offer): accepted (the game is drawn) or declined (the offer is withdrawn).
   nlohmann::json draw(const std::string& id, const std::string& token, const std::string& action);
   // The legal moves after the first moves of a turn (prefix: moves joined by commas, may be empty), and
   // whether the prefix already is a whole turn.
@@ -129,6 +135,8 @@ class GameService {
                    const SearchLimits& limits);
   void engine_loop();
   void engine_turn(const std::string& id);
+  // The engine's answer to the draw offer standing in game `id` since it had `turns_at_offer` turns.
+  void answer_draw_offer(const std::string& id, std::size_t turns_at_offer);
 
   GameStore& store_;
   std::mutex games_mutex_;
