@@ -696,6 +696,31 @@ TEST_F(ServerApi, TheEngineAcceptsDrawsOnlyWhenItIsNotBetter) {
   EXPECT_EQ(s.body["result"], "*");
 }
 
+TEST_F(ServerApi, CachedStateFollowsEveryChange) {
+  // GET answers from a per-version cache; every change must show in it exactly as in the change's own answer
+  // (computed afresh). The clock is live: compared separately.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 600}, {"increment_s", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], white = r.body["token"], black = r.body["invite_token"];
+  auto same = [&](json fresh) {
+    json cached = get("/api/games/" + id).body;
+    ASSERT_TRUE(cached["clock"].is_object());
+    EXPECT_EQ(cached["clock"]["running"], fresh["clock"]["running"]);
+    EXPECT_NEAR(cached["clock"]["white_ms"].get<double>(), fresh["clock"]["white_ms"].get<double>(), 1000);
+    cached.erase("clock");
+    fresh.erase("clock");
+    EXPECT_EQ(cached, fresh);
+  };
+  same(r.body["game"]);
+  get("/api/games/" + id);  // cached now
+  same(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).body);
+  same(post("/api/games/" + id + "/draw", {{"token", black}, {"action", "offer"}}).body);
+  same(post("/api/games/" + id + "/draw", {{"token", white}, {"action", "decline"}}).body);
+  same(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).body);
+  same(post("/api/games/" + id + "/resign", {{"token", white}}).body);
+  EXPECT_EQ(get("/api/games/" + id).body["clock"]["running"], "");
+}
+
 TEST_F(ServerApi, EventsAnnounceNewTurns) {
   auto [id, white, black] = human_game("chess");
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "d2d4"}});

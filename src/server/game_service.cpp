@@ -253,6 +253,21 @@ void GameService::bump(Live& g) {
 }
 
 json GameService::state_locked(Live& g) {
+  json j = state_body(g);
+  j["clock"] = clock_json(g.data.meta, now_ms());
+  return j;
+}
+
+std::string GameService::state_text_locked(Live& g) {
+  if (g.cache_version != g.version) {
+    g.cache = state_body(g).dump();
+    g.cache.pop_back();  // the closing brace: the clock follows
+    g.cache_version = g.version;
+  }
+  return g.cache + ",\"clock\":" + clock_json(g.data.meta, now_ms()).dump() + "}";
+}
+
+json GameService::state_body(Live& g) {
   const GameMeta& m = g.data.meta;
   Position& pos = g.record->position();
   json j = {{"id", m.id},
@@ -272,7 +287,6 @@ json GameService::state_locked(Live& g) {
             {"version", g.version.load()}};
   if (m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine)
     j["engine_level"] = level_json(m.level);
-  j["clock"] = clock_json(m, now_ms());
   json legal = json::array();
   bool ongoing = m.status.result == "*";
   if (ongoing) {
@@ -290,6 +304,13 @@ json GameService::state(const std::string& id) {
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
   return state_locked(*g);
+}
+
+std::string GameService::state_text(const std::string& id) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  return state_text_locked(*g);
 }
 
 json GameService::create(const CreateOptions& opt) {

@@ -71,6 +71,9 @@ class GameService {
   nlohmann::json import_pgn(const std::string& pgn);
   // The public state of the game (no tokens).
   nlohmann::json state(const std::string& id);
+  // The same, serialized: the part that changes only with the version is cached per game (the live clock
+  // numbers are added at each answer), so a read is a string copy under the game's lock.
+  std::string state_text(const std::string& id);
   // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
   nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
   nlohmann::json resign(const std::string& id, const std::string& token);
@@ -107,11 +110,17 @@ class GameService {
     StoredGame data;
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
+    // state_body(), serialized without its closing brace, as of version cache_version.
+    std::string cache;
+    std::uint64_t cache_version = ~std::uint64_t{0};
   };
   std::shared_ptr<Live> get(const std::string& id);
   void rebuild(Live& g);
   void store_new(const std::shared_ptr<Live>& g);
   nlohmann::json state_locked(Live& g);
+  // The state without "clock" (which changes with time, not with the version).
+  nlohmann::json state_body(Live& g);
+  std::string state_text_locked(Live& g);
   Color side_of_token(const Live& g, const std::string& token) const;
   // Validates and stores a turn of the side to move; `g.m` is held.
   void apply_turn(Live& g, const std::string& turn);

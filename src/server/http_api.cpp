@@ -194,7 +194,7 @@ struct HttpApi::Impl {
       send_json(res, service.import_pgn(string_field(b, "pgn", true)), 201);
     });
     svr.Get(id, [this](const httplib::Request& req, httplib::Response& res) {
-      send_json(res, service.state(req.matches[1]));
+      res.set_content(service.state_text(req.matches[1]), "application/json");
     });
     svr.Get(id + "/legal", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.legal(req.matches[1], req.get_param_value("prefix")));
