@@ -721,6 +721,25 @@ TEST_F(ServerApi, CachedStateFollowsEveryChange) {
   EXPECT_EQ(get("/api/games/" + id).body["clock"]["running"], "");
 }
 
+TEST_F(ServerApi, ReadsAreForAViewer) {
+  // Every variant is of perfect information: a player (token by header or query) sees what a spectator sees;
+  // a token that does not play in the game is refused.
+  auto [id, white, black] = human_game("alice");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  const std::string base = "/api/games/" + id;
+  for (const std::string& path : {base, base + "/history", base + "/pgn"}) {
+    std::string spectator = get(path).text;
+    EXPECT_EQ(get(path + "?token=" + black).text, spectator) << path;
+    auto r = client_->Get(path.c_str(), httplib::Headers{{"X-Player-Token", white}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->body, spectator) << path;
+    Reply bad = get(path + "?token=" + std::string(32, '0'));
+    EXPECT_EQ(bad.status, 403) << path;
+  }
+  EXPECT_EQ(get(base + "/events?token=nottheirs").status, 403);
+}
+
 TEST_F(ServerApi, EventsAnnounceNewTurns) {
   auto [id, white, black] = human_game("chess");
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "d2d4"}});

@@ -252,22 +252,36 @@ void GameService::bump(Live& g) {
   change_cv_.notify_all();
 }
 
-json GameService::state_locked(Live& g) {
-  json j = state_body(g);
+const Visibility& visibility_of(const std::string&) {
+  static const PublicVisibility kPublic;
+  return kPublic;
+}
+
+Viewer GameService::viewer_of(const Live& g, const std::string& token) const {
+  if (token.empty()) return Viewer{};
+  return Viewer{side_of_token(g, token)};
+}
+
+json GameService::state_locked(Live& g, const Viewer& v) {
+  json j = state_body(g, v);
   j["clock"] = clock_json(g.data.meta, now_ms());
   return j;
 }
 
-std::string GameService::state_text_locked(Live& g) {
+std::string GameService::state_text_locked(Live& g, const Viewer& v) {
   if (g.cache_version != g.version) {
-    g.cache = state_body(g).dump();
-    g.cache.pop_back();  // the closing brace: the clock follows
+    g.cache.clear();
     g.cache_version = g.version;
   }
-  return g.cache + ",\"clock\":" + clock_json(g.data.meta, now_ms()).dump() + "}";
+  std::string& text = g.cache[visibility_of(g.data.meta.variant).view_key(v)];
+  if (text.empty()) {
+    text = state_body(g, v).dump();
+    text.pop_back();  // the closing brace: the clock follows
+  }
+  return text + ",\"clock\":" + clock_json(g.data.meta, now_ms()).dump() + "}";
 }
 
-json GameService::state_body(Live& g) {
+json GameService::state_body(Live& g, const Viewer& v) {
   const GameMeta& m = g.data.meta;
   Position& pos = g.record->position();
   json j = {{"id", m.id},
@@ -296,21 +310,22 @@ json GameService::state_body(Live& g) {
     j["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);
   }
   j["legal_moves"] = legal;
+  visibility_of(m.variant).filter(Visibility::Doc::kState, v, j);
   return j;
 }
 
-json GameService::state(const std::string& id) {
+json GameService::state(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
-  return state_locked(*g);
+  return state_locked(*g, viewer_of(*g, viewer_token));
 }
 
-std::string GameService::state_text(const std::string& id) {
+std::string GameService::state_text(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
-  return state_text_locked(*g);
+  return state_text_locked(*g, viewer_of(*g, viewer_token));
 }
 
 json GameService::create(const CreateOptions& opt) {
@@ -362,7 +377,7 @@ json GameService::create(const CreateOptions& opt) {
   json out = {{"id", m.id}, {"color", color_name(opt.creator)}, {"token", m.token[opt.creator]}};
   if (opt.opponent == PlayerKind::kHuman) out["invite_token"] = m.token[~opt.creator];
   schedule_engine(*g);
-  out["game"] = state_locked(*g);
+  out["game"] = state_locked(*g, Viewer{opt.creator});
   return out;
 }
 
@@ -451,7 +466,10 @@ json GameService::import_pgn(const std::string& text) {
   }
   store_new(g);
   std::lock_guard<std::mutex> lock(g->m);
-  return {{"id", m.id}, {"white_token", m.token[0]}, {"black_token", m.token[1]}, {"game", state_locked(*g)}};
+  return {{"id", m.id},
+          {"white_token", m.token[0]},
+          {"black_token", m.token[1]},
+          {"game", state_locked(*g, Viewer{})}};
 }
 
 void GameService::apply_turn(Live& g, const std::string& turn) {
@@ -501,7 +519,7 @@ json GameService::play_turn(const std::string& id, const std::string& token, con
   if (turn.empty()) throw ServiceError(ServiceError::kBadRequest, "'turn' is empty");
   apply_turn(*g, turn);
   schedule_engine(*g);
-  return state_locked(*g);
+  return state_locked(*g, Viewer{c});
 }
 
 json GameService::resign(const std::string& id, const std::string& token) {
@@ -518,7 +536,7 @@ json GameService::resign(const std::string& id, const std::string& token) {
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
-  return state_locked(*g);
+  return state_locked(*g, Viewer{c});
 }
 
 json GameService::draw(const std::string& id, const std::string& token, const std::string& action) {
@@ -559,7 +577,7 @@ json GameService::draw(const std::string& id, const std::string& token, const st
     std::size_t turns = g->data.turns.size();
     enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
   }
-  return state_locked(*g);
+  return state_locked(*g, Viewer{c});
 }
 
 void GameService::answer_draw_offer(const std::string& id, std::size_t turns_at_offer) {
@@ -631,10 +649,11 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
           {"legal_moves", moves}};
 }
 
-json GameService::history(const std::string& id, int from) {
+json GameService::history(const std::string& id, int from, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   if (from < 0) throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
   Position pos;
   set_fen(pos, g->record->variant(), g->data.meta.start_fen);
@@ -648,23 +667,28 @@ json GameService::history(const std::string& id, int from) {
     if (i >= from)
       turns.push_back({{"index", i}, {"side", color_name(side)}, {"fullmove", fullmove}, {"moves", played}});
   }
-  return {{"id", id},
-          {"start_fen", g->data.meta.start_fen},
-          {"turn_count", g->data.turns.size()},
-          {"turns", turns}};
+  json out = {{"id", id},
+              {"start_fen", g->data.meta.start_fen},
+              {"turn_count", g->data.turns.size()},
+              {"turns", turns}};
+  visibility_of(g->data.meta.variant).filter(Visibility::Doc::kHistory, viewer, out);
+  return out;
 }
 
-std::string GameService::pgn(const std::string& id) {
+std::string GameService::pgn(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   const GameMeta& m = g->data.meta;
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Site", "heterochess server"},
       {"White", m.player[0] == PlayerKind::kEngine ? "heterochess" : "?"},
       {"Black", m.player[1] == PlayerKind::kEngine ? "heterochess" : "?"}};
   if (!m.status.termination.empty()) tags.emplace_back("Termination", m.status.termination);
-  return write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
+  std::string text = write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
+  visibility_of(m.variant).filter_pgn(viewer, text);
+  return text;
 }
 
 json GameService::player_games(const std::string& token) {
@@ -692,18 +716,21 @@ std::uint64_t GameService::wait_change(const std::string& id, std::uint64_t know
   return g->version;
 }
 
-json GameService::changes_since(const std::string& id, int from) {
+json GameService::changes_since(const std::string& id, int from, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   json turns = json::array();
   for (int i = std::max(from, 0); i < int(g->data.turns.size()); ++i)
     turns.push_back({{"index", i}, {"turn", g->data.turns[i]}});
   const GameStatus& s = g->data.meta.status;
-  return {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
-          {"new_turns", turns},           {"to_move", s.to_move},
-          {"result", s.result},           {"termination", s.termination},
-          {"draw_offer", s.draw_offer},   {"clock", clock_json(g->data.meta, now_ms())}};
+  json out = {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
+              {"new_turns", turns},           {"to_move", s.to_move},
+              {"result", s.result},           {"termination", s.termination},
+              {"draw_offer", s.draw_offer},   {"clock", clock_json(g->data.meta, now_ms())}};
+  visibility_of(g->data.meta.variant).filter(Visibility::Doc::kEvent, viewer, out);
+  return out;
 }
 
 void GameService::schedule_engine(Live& g) {

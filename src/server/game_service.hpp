@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -32,6 +33,36 @@ class ServiceError : public std::runtime_error {
  private:
   Kind kind_;
 };
+
+// Who reads a game: a player (the side whose token was given) or a spectator (no token).
+struct Viewer {
+  std::optional<Color> side;
+};
+
+// What a viewer may see of a game: the one place where a hidden-information variant's rule would filter the
+// documents the server produces (docs/server.md, "Hidden-information variants: what is left"). Every variant
+// implemented today is of perfect information, so the only rule is PublicVisibility: everything, for
+// everybody.
+class Visibility {
+ public:
+  enum class Doc { kState, kHistory, kEvent, kPgn };
+  virtual ~Visibility() = default;
+  // Viewers with equal keys see the same documents (the read cache keeps one state per key).
+  virtual std::string view_key(const Viewer& v) const = 0;
+  // Removes from `doc` (a state, a history, an event's data) what `v` may not see.
+  virtual void filter(Doc kind, const Viewer& v, nlohmann::json& doc) const = 0;
+  virtual void filter_pgn(const Viewer& v, std::string& pgn) const = 0;
+};
+
+class PublicVisibility : public Visibility {
+ public:
+  std::string view_key(const Viewer&) const override { return "public"; }
+  void filter(Doc, const Viewer&, nlohmann::json&) const override {}
+  void filter_pgn(const Viewer&, std::string&) const override {}
+};
+
+// The rule of a variant (by canonical id): PublicVisibility for every variant there is.
+const Visibility& visibility_of(const std::string& variant);
 
 struct CreateOptions {
   std::string variant = "chess";  // id or composition
@@ -69,11 +100,13 @@ class GameService {
   nlohmann::json create(const CreateOptions& opt);
   // A PGN game (one) as a new game between two people: {"id", "white_token", "black_token", "game"}.
   nlohmann::json import_pgn(const std::string& pgn);
-  // The public state of the game (no tokens).
-  nlohmann::json state(const std::string& id);
-  // The same, serialized: the part that changes only with the version is cached per game (the live clock
-  // numbers are added at each answer), so a read is a string copy under the game's lock.
-  std::string state_text(const std::string& id);
+  // Reads take the reader's token ("" = a spectator; a token that does not play here is kForbidden) and
+  // answer what that viewer may see (Visibility).
+  // The state of the game (no tokens).
+  nlohmann::json state(const std::string& id, const std::string& viewer_token = "");
+  // The same, serialized: the part that changes only with the version is cached per game and view (the live
+  // clock numbers are added at each answer), so a read is a string copy under the game's lock.
+  std::string state_text(const std::string& id, const std::string& viewer_token = "");
   // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
   nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
   nlohmann::json resign(const std::string& id, const std::string& token);
@@ -85,8 +118,8 @@ class GameService {
   nlohmann::json legal(const std::string& id, const std::string& prefix);
   // Every turn from index `from` on, move by move: {"turns": [{index, side, fullmove, moves: [{uci, san,
   // fen}]}]} (fen = the position after the move), for move lists, replays and animation.
-  nlohmann::json history(const std::string& id, int from);
-  std::string pgn(const std::string& id);
+  nlohmann::json history(const std::string& id, int from, const std::string& viewer_token = "");
+  std::string pgn(const std::string& id, const std::string& viewer_token = "");
   nlohmann::json player_games(const std::string& token);
   // The engine's best whole turn and evaluation of the current position, searched by the worker:
   // {"best_turn", "san", "score": {"cp"}|{"mate"}, "depth", "nodes"}. For a player of the game (token) when
@@ -97,7 +130,7 @@ class GameService {
   // service stops); returns the current version. Throws ServiceError for an unknown game.
   std::uint64_t wait_change(const std::string& id, std::uint64_t known, std::chrono::milliseconds timeout);
   // The turns from index `from` on and the status, with the version they belong to.
-  nlohmann::json changes_since(const std::string& id, int from);
+  nlohmann::json changes_since(const std::string& id, int from, const std::string& viewer_token = "");
   bool stopping() const { return stopping_; }
   // Stops the engine worker and wakes every waiter; later requests still work (without engine replies).
   void stop();
@@ -110,17 +143,18 @@ class GameService {
     StoredGame data;
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
-    // state_body(), serialized without its closing brace, as of version cache_version.
-    std::string cache;
+    // state_body() per view key, serialized without its closing brace, as of version cache_version.
+    std::map<std::string, std::string> cache;
     std::uint64_t cache_version = ~std::uint64_t{0};
   };
   std::shared_ptr<Live> get(const std::string& id);
   void rebuild(Live& g);
   void store_new(const std::shared_ptr<Live>& g);
-  nlohmann::json state_locked(Live& g);
-  // The state without "clock" (which changes with time, not with the version).
-  nlohmann::json state_body(Live& g);
-  std::string state_text_locked(Live& g);
+  Viewer viewer_of(const Live& g, const std::string& token) const;
+  nlohmann::json state_locked(Live& g, const Viewer& v);
+  // The state without "clock" (which changes with time, not with the version), filtered for the viewer.
+  nlohmann::json state_body(Live& g, const Viewer& v);
+  std::string state_text_locked(Live& g, const Viewer& v);
   Color side_of_token(const Live& g, const std::string& token) const;
   // Validates and stores a turn of the side to move; `g.m` is held.
   void apply_turn(Live& g, const std::string& turn);

@@ -74,6 +74,13 @@ int int_field(const json& j, const char* key) {
   return it->get<int>();
 }
 
+// The reader's token for reads: header X-Player-Token, else ?token= (EventSource cannot set headers); "" = a
+// spectator.
+std::string reader_token(const httplib::Request& req) {
+  if (req.has_header("X-Player-Token")) return req.get_header_value("X-Player-Token");
+  return req.get_param_value("token");
+}
+
 CreateOptions create_options(const json& b) {
   CreateOptions o;
   o.variant = string_field(b, "variant", false, "chess");
@@ -197,7 +204,7 @@ struct HttpApi::Impl {
       send_json(res, service.import_pgn(string_field(b, "pgn", true)), 201);
     });
     svr.Get(id, [this](const httplib::Request& req, httplib::Response& res) {
-      res.set_content(service.state_text(req.matches[1]), "application/json");
+      res.set_content(service.state_text(req.matches[1], reader_token(req)), "application/json");
     });
     svr.Get(id + "/legal", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.legal(req.matches[1], req.get_param_value("prefix")));
@@ -210,10 +217,10 @@ struct HttpApi::Impl {
           throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
         from = std::stoi(f);
       }
-      send_json(res, service.history(req.matches[1], from));
+      send_json(res, service.history(req.matches[1], from, reader_token(req)));
     });
     svr.Get(id + "/pgn", [this](const httplib::Request& req, httplib::Response& res) {
-      res.set_content(service.pgn(req.matches[1]), "application/x-chess-pgn");
+      res.set_content(service.pgn(req.matches[1], reader_token(req)), "application/x-chess-pgn");
     });
     svr.Post(id + "/turn", [this](const httplib::Request& req, httplib::Response& res) {
       json b = body_object(req);
@@ -245,7 +252,8 @@ struct HttpApi::Impl {
   // The client says what it has seen by Last-Event-ID or ?since=N (turns); by default it gets every turn.
   void events(const httplib::Request& req, httplib::Response& res) {
     std::string gid = req.matches[1];
-    service.changes_since(gid, 0);  // 404 for an unknown game, before the stream starts
+    std::string token = reader_token(req);
+    service.changes_since(gid, 0, token);  // 404 / 403 before the stream starts
     int since = 0;
     std::string seen = req.has_header("Last-Event-ID") ? req.get_header_value("Last-Event-ID")
                                                        : req.get_param_value("since");
@@ -264,14 +272,14 @@ struct HttpApi::Impl {
     auto cur = std::make_shared<Cursor>(Cursor{since});
     res.set_header("Cache-Control", "no-cache");
     res.set_chunked_content_provider("text/event-stream",
-                                     [this, gid, cur](std::size_t, httplib::DataSink& sink) {
+                                     [this, gid, token, cur](std::size_t, httplib::DataSink& sink) {
                                        if (!cur->first)
                                          service.wait_change(gid, cur->version, std::chrono::seconds(15));
                                        if (service.stopping()) {
                                          sink.done();
                                          return true;
                                        }
-                                       json ch = service.changes_since(gid, cur->next_turn);
+                                       json ch = service.changes_since(gid, cur->next_turn, token);
                                        std::string out;
                                        if (cur->first || ch["version"].get<std::uint64_t>() != cur->version) {
                                          for (const json& t : ch["new_turns"])
