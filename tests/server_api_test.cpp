@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -119,6 +120,20 @@ class ServerApi : public ::testing::Test {
     sqlite3_finalize(st);
     sqlite3_close(db);
     return n;
+  }
+
+  // The first column of the first row of `sql` on the database file, as text ("" for none).
+  std::string db_text(const std::string& sql) {
+    sqlite3* db = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db_path().c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    std::string out;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+      out = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return out;
   }
 
   // Everything a request could have changed.
@@ -392,6 +407,7 @@ TEST_F(ServerApi, CheckmateEndsTheGame) {
   Reply r = post(path, {{"token", black}, {"turn", "d8h4"}});
   EXPECT_EQ(r.body["result"], "0-1");
   EXPECT_EQ(r.body["termination"], "checkmate");
+  EXPECT_EQ(r.body["in_check"], true);  // the mated king stands in check in the final state
   expect_refused(id, 409, "over", [&] { return post(path, {{"token", white}, {"turn", "e2e4"}}); });
 }
 
@@ -468,13 +484,16 @@ TEST_F(ServerApi, EngineReplies) {
   ASSERT_EQ(turns_of(s.body).size(), 1u) << s.text;
   EXPECT_EQ(s.body["to_move"], "black");
   EXPECT_EQ(s.body["players"]["white"], "engine");
-  // Nobody moves for the engine, and its offers are not open to a draw.
+  // Nobody moves for the engine; a draw offer at move 1 is declined.
   expect_refused(id, 403, "token", [&] {
     return post("/api/games/" + id + "/draw", {{"token", "ffff"}, {"action", "offer"}});
   });
-  expect_refused(id, 409, "engine", [&] {
-    return post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}});
-  });
+  EXPECT_EQ(post("/api/games/" + id + "/draw", {{"token", token}, {"action", "offer"}}).body["draw_offer"],
+            "black");
+  server_->service->wait_engine_idle();
+  s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["draw_offer"], "");
+  EXPECT_EQ(s.body["result"], "*");
   std::string black_turn = s.body["legal_moves"][0]["uci"].get<std::string>();
   Reply l = get("/api/games/" + id + "/legal?prefix=" + black_turn);
   black_turn += "," + l.body["legal_moves"][0]["uci"].get<std::string>();
@@ -483,6 +502,243 @@ TEST_F(ServerApi, EngineReplies) {
   s = get("/api/games/" + id);
   EXPECT_EQ(turns_of(s.body).size(), 3u) << s.text;
   EXPECT_EQ(s.body["to_move"], "black");
+}
+
+TEST_F(ServerApi, HintInAnEngineGameIsALegalWholeTurn) {
+  Reply r = post("/api/games", {{"variant", "marseillais"}, {"level", {{"depth", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], token = r.body["token"];
+  const std::string path = "/api/games/" + id + "/hint";
+  Reply h = post(path, {{"token", token}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  std::string best = h.body["best_turn"];
+  std::string san = h.body["san"];
+  ASSERT_FALSE(best.empty());
+  EXPECT_EQ(std::count(best.begin(), best.end(), ','), 1) << best << ": Marseillais turns are two moves";
+  EXPECT_NE(san.find(", "), std::string::npos) << san;
+  EXPECT_TRUE(h.body["score"].contains("cp") || h.body["score"].contains("mate")) << h.text;
+  EXPECT_GE(h.body["depth"].get<int>(), 1);
+  EXPECT_GT(h.body["nodes"].get<long long>(), 0);
+  // The SAN is the turn's, move by move.
+  Reply l = get("/api/games/" + id + "/legal?prefix=" + best);
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["turn_complete"], true);
+  EXPECT_EQ(san, l.body["played"][0]["san"].get<std::string>() + ", " +
+                     l.body["played"][1]["san"].get<std::string>());
+  // Refusals change nothing; the hinted turn can be played.
+  expect_refused(id, 403, "token", [&] { return post(path, {{"token", std::string(32, 'f')}}); });
+  expect_refused(id, 400, "token", [&] { return post(path, json::object()); });
+  expect_refused(id, 404, "no game", [&] {
+    return post("/api/games/ffff0000ffff/hint", {{"token", token}});
+  });
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", token}, {"turn", best}}).status, 200);
+  server_->service->wait_engine_idle();
+}
+
+TEST_F(ServerApi, NoHintsBetweenPeopleUntilTheGameIsOver) {
+  auto [id, white, black] = human_game("chess");
+  const std::string path = "/api/games/" + id + "/hint";
+  expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", white}}); });
+  expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", black}}); });
+  for (auto [tok, mv] : std::vector<std::pair<std::string, std::string>>{
+           {white, "f2f3"}, {black, "e7e5"}, {white, "g2g4"}, {black, "d8h4"}})
+    ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", tok}, {"turn", mv}}).status, 200);
+  // Over (mated): open to both players; the mated side has no turn to suggest.
+  Reply h = post(path, {{"token", white}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["best_turn"], "");
+  EXPECT_EQ(post(path, {{"token", "0123"}}).status, 403);
+  // A resigned game still has moves: the hint searches them.
+  auto [id2, white2, black2] = human_game("chess");
+  ASSERT_EQ(post("/api/games/" + id2 + "/resign", {{"token", black2}}).status, 200);
+  h = post("/api/games/" + id2 + "/hint", {{"token", black2}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["best_turn"].get<std::string>().size(), 4u) << h.text;
+}
+
+TEST_F(ServerApi, ClocksRunOutWithoutARequest) {
+  // One second each: White moves at once, then Black's flag falls.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], white = r.body["token"], black = r.body["invite_token"];
+  EXPECT_EQ(r.body["game"]["clock"]["running"], "white");
+  EXPECT_EQ(r.body["game"]["clock"]["black_ms"], 1000);
+  Reply t = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  const json& ck = t.body["clock"];
+  EXPECT_EQ(ck["running"], "black");
+  EXPECT_GT(ck["white_ms"].get<int>(), 0);
+  EXPECT_LE(ck["white_ms"].get<int>(), 1000);
+  EXPECT_LE(ck["black_ms"].get<int>(), 1000);
+  // Black has nothing but his king: when White's flag falls, Black cannot win on time: a draw.
+  r = post(
+      "/api/games",
+      {{"opponent", "human"}, {"fen", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"}, {"clock", {{"initial_s", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string bare = r.body["id"];
+  std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+  // The clock thread ended and stored both games: the database says so before anybody reads them.
+  EXPECT_EQ(db_text("SELECT result || ' ' || termination FROM games WHERE id = '" + id + "'"),
+            "1-0 time forfeit");
+  EXPECT_EQ(db_text("SELECT result || ' ' || termination FROM games WHERE id = '" + bare + "'"),
+            "1/2-1/2 time forfeit");
+  Reply s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["result"], "1-0");
+  EXPECT_EQ(s.body["clock"]["running"], "");
+  EXPECT_EQ(s.body["clock"]["black_ms"], 0);
+  expect_refused(id, 409, "time forfeit", [&] {
+    return post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}});
+  });
+  restart();
+  s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["termination"], "time forfeit");
+  EXPECT_EQ(s.body["clock"]["white_ms"], ck["white_ms"]);
+}
+
+TEST_F(ServerApi, ClockSettings) {
+  // Fischer: the increment is added after each turn.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 60}, {"increment_s", 5}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  Reply t = post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "d2d4"}});
+  EXPECT_GT(t.body["clock"]["white_ms"].get<int>(), 60000);
+  EXPECT_LE(t.body["clock"]["white_ms"].get<int>(), 65000);
+  EXPECT_EQ(t.body["clock"]["increment_ms"], 5000);
+  // Correspondence: three days a turn, from the previous turn.
+  r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 259200}, {"per_turn", true}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  id = r.body["id"];
+  t = post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "d2d4"}});
+  EXPECT_EQ(t.body["clock"]["per_turn"], true);
+  EXPECT_EQ(t.body["clock"]["white_ms"], 259200000);
+  EXPECT_GT(t.body["clock"]["black_ms"].get<long long>(), 259190000);
+  // Resigning stops the clock; a game without a clock says null.
+  t = post("/api/games/" + id + "/resign", {{"token", r.body["invite_token"]}});
+  EXPECT_EQ(t.body["clock"]["running"], "");
+  EXPECT_TRUE(post("/api/games", json::object()).body["game"]["clock"].is_null());
+  expect_refused(id, 400, "no increment", [&] {
+    return post("/api/games", {{"clock", {{"initial_s", 60}, {"increment_s", 1}, {"per_turn", true}}}});
+  });
+  expect_refused(id, 400, "initial_s", [&] { return post("/api/games", {{"clock", {{"initial_s", 0}}}}); });
+  expect_refused(id, 400, "initial_s", [&] { return post("/api/games", {{"clock", {{"increment_s", 2}}}}); });
+  expect_refused(id, 400, "unknown field", [&] { return post("/api/games", {{"clock", {{"moves", 40}}}}); });
+  expect_refused(id, 400, "'clock'", [&] { return post("/api/games", {{"clock", 60}}); });
+}
+
+TEST_F(ServerApi, EngineSpendsAShareOfItsClock) {
+  Reply r = post("/api/games", {{"color", "black"}, {"clock", {{"initial_s", 3}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(turns_of(s.body).size(), 1u) << s.text;
+  EXPECT_EQ(s.body["clock"]["running"], "black");
+  EXPECT_GT(s.body["clock"]["white_ms"].get<int>(), 2000) << "about 1/30 of the time, not the level's second";
+}
+
+TEST_F(ServerApi, OldDatabasesGainClocks) {
+  auto [id, white, black] = human_game("chess");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  client_.reset();
+  server_.reset();
+  // Back to schema version 2: no clock columns.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(db_path().c_str(), &db), SQLITE_OK);
+  for (const char* sql :
+       {"DROP INDEX games_unfinished_clock", "ALTER TABLE games DROP COLUMN clock_initial_ms",
+        "ALTER TABLE games DROP COLUMN clock_increment_ms", "ALTER TABLE games DROP COLUMN clock_per_turn",
+        "ALTER TABLE games DROP COLUMN white_ms", "ALTER TABLE games DROP COLUMN black_ms",
+        "ALTER TABLE games DROP COLUMN clock_since_ms", "DELETE FROM schema_version WHERE version > 2"})
+    ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK)
+        << sql << ": " << sqlite3_errmsg(db);
+  sqlite3_close(db);
+  start();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_TRUE(s.body["clock"].is_null());
+  EXPECT_EQ(turns_of(s.body), std::vector<std::string>{"e2e4"});
+  EXPECT_EQ(db_text("SELECT MAX(version) FROM schema_version"),
+            std::to_string(SqliteStore::latest_schema_version()));
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).status, 200);
+}
+
+TEST_F(ServerApi, TheEngineAcceptsDrawsOnlyWhenItIsNotBetter) {
+  // The engine (Black) at move 40: a queen down it accepts, a queen up it declines; at move 1 it declines.
+  auto offer = [&](const std::string& fen) {
+    Reply r = post("/api/games", {{"fen", fen}, {"level", {{"depth", 1}}}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    std::string id = r.body["id"];
+    Reply o = post("/api/games/" + id + "/draw", {{"token", r.body["token"]}, {"action", "offer"}});
+    EXPECT_EQ(o.status, 200) << o.text;
+    EXPECT_EQ(o.body["draw_offer"], "white") << "answered by the worker, after the offer is stored";
+    server_->service->wait_engine_idle();
+    return get("/api/games/" + id).body;
+  };
+  json down = offer("r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 40");
+  EXPECT_EQ(down["result"], "1/2-1/2");
+  EXPECT_EQ(down["termination"], "agreement");
+  EXPECT_EQ(down["draw_offer"], "");
+  json up = offer("r3k2q/pppq4/8/8/8/8/PPPQ4/R3K3 w - - 0 40");
+  EXPECT_EQ(up["result"], "*");
+  EXPECT_EQ(up["draw_offer"], "") << "declined";
+  json early = offer("r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 1");
+  EXPECT_EQ(early["result"], "*");
+  EXPECT_EQ(early["draw_offer"], "");
+  // An offer made while the engine thinks does not void its turn; the turn declines the offer.
+  Reply r = post("/api/games", {{"color", "black"}, {"level", {{"movetime_ms", 300}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  EXPECT_EQ(post("/api/games/" + id + "/draw", {{"token", r.body["token"]}, {"action", "offer"}}).status,
+            200);
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  EXPECT_EQ(turns_of(s.body).size(), 1u) << s.text;
+  EXPECT_EQ(s.body["draw_offer"], "");
+  EXPECT_EQ(s.body["result"], "*");
+}
+
+TEST_F(ServerApi, CachedStateFollowsEveryChange) {
+  // GET answers from a per-version cache; every change must show in it exactly as in the change's own answer
+  // (computed afresh). The clock is live: compared separately.
+  Reply r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 600}, {"increment_s", 1}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"], white = r.body["token"], black = r.body["invite_token"];
+  auto same = [&](json fresh) {
+    json cached = get("/api/games/" + id).body;
+    ASSERT_TRUE(cached["clock"].is_object());
+    EXPECT_EQ(cached["clock"]["running"], fresh["clock"]["running"]);
+    EXPECT_NEAR(cached["clock"]["white_ms"].get<double>(), fresh["clock"]["white_ms"].get<double>(), 1000);
+    cached.erase("clock");
+    fresh.erase("clock");
+    EXPECT_EQ(cached, fresh);
+  };
+  same(r.body["game"]);
+  get("/api/games/" + id);  // cached now
+  same(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).body);
+  same(post("/api/games/" + id + "/draw", {{"token", black}, {"action", "offer"}}).body);
+  same(post("/api/games/" + id + "/draw", {{"token", white}, {"action", "decline"}}).body);
+  same(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).body);
+  same(post("/api/games/" + id + "/resign", {{"token", white}}).body);
+  EXPECT_EQ(get("/api/games/" + id).body["clock"]["running"], "");
+}
+
+TEST_F(ServerApi, ReadsAreForAViewer) {
+  // Every variant is of perfect information: a player (token by header or query) sees what a spectator sees;
+  // a token that does not play in the game is refused.
+  auto [id, white, black] = human_game("alice");
+  post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  const std::string base = "/api/games/" + id;
+  for (const std::string& path : {base, base + "/history", base + "/pgn"}) {
+    std::string spectator = get(path).text;
+    EXPECT_EQ(get(path + "?token=" + black).text, spectator) << path;
+    auto r = client_->Get(path.c_str(), httplib::Headers{{"X-Player-Token", white}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->body, spectator) << path;
+    Reply bad = get(path + "?token=" + std::string(32, '0'));
+    EXPECT_EQ(bad.status, 403) << path;
+  }
+  EXPECT_EQ(get(base + "/events?token=nottheirs").status, 403);
 }
 
 TEST_F(ServerApi, EventsAnnounceNewTurns) {

@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <iostream>
+#include <limits>
 #include <random>
 
+#include "core/bitboard.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
@@ -112,6 +114,51 @@ GameStatus status_after(GameRecord& rec, const GameStatus& before) {
   return s;
 }
 
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Color side_of_name(const std::string& name) { return name == "black" ? kBlack : kWhite; }
+Color side_of(const GameStatus& s) { return side_of_name(s.to_move); }
+
+// Side c's remaining time at `now`: its stored time, less the time since its clock started if it runs.
+std::int64_t clock_left(const GameMeta& m, Color c, std::int64_t now) {
+  std::int64_t left = m.status.clock_ms[c];
+  if (m.status.result == "*" && side_of(m.status) == c) left -= now - m.status.clock_since_ms;
+  return left;
+}
+
+// The game ends otherwise than by a turn (resignation, agreement): the running clock stops at `now`.
+void freeze_clock(const GameMeta& m, GameStatus& s, std::int64_t now) {
+  if (!m.clock.initial_ms || m.status.result != "*") return;
+  for (Color c : {kWhite, kBlack}) s.clock_ms[c] = std::max<std::int64_t>(0, clock_left(m, c, now));
+  s.clock_since_ms = now;
+}
+
+json clock_json(const GameMeta& m, std::int64_t now) {
+  if (!m.clock.initial_ms) return nullptr;
+  bool running = m.status.result == "*";
+  return {{"initial_ms", m.clock.initial_ms},
+          {"increment_ms", m.clock.increment_ms},
+          {"per_turn", m.clock.per_turn},
+          {"white_ms", std::max<std::int64_t>(0, clock_left(m, kWhite, now))},
+          {"black_ms", std::max<std::int64_t>(0, clock_left(m, kBlack, now))},
+          {"running", running ? m.status.to_move : ""}};
+}
+
+// Side c has nothing but its king.
+bool bare_king(const Position& pos, Color c) {
+  int men = 0;
+  for (int b = 0; b < pos.boards(); ++b) men += popcount(pos.pieces(b, c));
+  return men == 1 && pos.king_board(c) >= 0;
+}
+
+std::string over_message(const GameStatus& s) {
+  return "the game is over (" + s.result + (s.termination.empty() ? "" : ", " + s.termination) + ")";
+}
+
 json level_json(const EngineLevel& l) {
   json j = json::object();
   if (l.depth) j["depth"] = l.depth;
@@ -123,6 +170,14 @@ json level_json(const EngineLevel& l) {
 
 GameService::GameService(GameStore& store) : store_(store) {
   worker_ = std::thread([this] { engine_loop(); });
+  clock_thread_ = std::thread([this] { clock_loop(); });
+  for (const std::string& id : store_.unfinished_clock_games()) {
+    try {
+      get(id);  // loading arms its clock
+    } catch (const std::exception& e) {
+      std::cerr << "server: cannot watch the clock of game " << id << ": " << e.what() << "\n";
+    }
+  }
   for (const std::string& id : store_.unfinished_engine_games()) {
     try {
       auto g = get(id);
@@ -145,7 +200,10 @@ void GameService::stop() {
   queue_cv_.notify_all();
   { std::lock_guard<std::mutex> lock(change_mutex_); }
   change_cv_.notify_all();
+  { std::lock_guard<std::mutex> lock(clock_mutex_); }
+  clock_cv_.notify_all();
   if (worker_.joinable()) worker_.join();
+  if (clock_thread_.joinable()) clock_thread_.join();
 }
 
 void GameService::rebuild(Live& g) {
@@ -173,6 +231,7 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   auto g = std::make_shared<Live>();
   g->data = std::move(*stored);
   rebuild(*g);
+  arm_clock(*g);
   games_.emplace(id, g);
   return g;
 }
@@ -185,6 +244,7 @@ Color GameService::side_of_token(const Live& g, const std::string& token) const 
 }
 
 void GameService::bump(Live& g) {
+  arm_clock(g);
   {
     std::lock_guard<std::mutex> lock(change_mutex_);
     ++g.version;
@@ -192,7 +252,36 @@ void GameService::bump(Live& g) {
   change_cv_.notify_all();
 }
 
-json GameService::state_locked(Live& g) {
+const Visibility& visibility_of(const std::string&) {
+  static const PublicVisibility kPublic;
+  return kPublic;
+}
+
+Viewer GameService::viewer_of(const Live& g, const std::string& token) const {
+  if (token.empty()) return Viewer{};
+  return Viewer{side_of_token(g, token)};
+}
+
+json GameService::state_locked(Live& g, const Viewer& v) {
+  json j = state_body(g, v);
+  j["clock"] = clock_json(g.data.meta, now_ms());
+  return j;
+}
+
+std::string GameService::state_text_locked(Live& g, const Viewer& v) {
+  if (g.cache_version != g.version) {
+    g.cache.clear();
+    g.cache_version = g.version;
+  }
+  std::string& text = g.cache[visibility_of(g.data.meta.variant).view_key(v)];
+  if (text.empty()) {
+    text = state_body(g, v).dump();
+    text.pop_back();  // the closing brace: the clock follows
+  }
+  return text + ",\"clock\":" + clock_json(g.data.meta, now_ms()).dump() + "}";
+}
+
+json GameService::state_body(Live& g, const Viewer& v) {
   const GameMeta& m = g.data.meta;
   Position& pos = g.record->position();
   json j = {{"id", m.id},
@@ -218,16 +307,25 @@ json GameService::state_locked(Live& g) {
     MoveList list;
     pos.ops().legal_moves(pos, list);
     for (Move mv : list) legal.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
-    j["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);
   }
+  j["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);  // also in the final position (mate)
   j["legal_moves"] = legal;
+  visibility_of(m.variant).filter(Visibility::Doc::kState, v, j);
   return j;
 }
 
-json GameService::state(const std::string& id) {
+json GameService::state(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
-  return state_locked(*g);
+  check_flag(*g);
+  return state_locked(*g, viewer_of(*g, viewer_token));
+}
+
+std::string GameService::state_text(const std::string& id, const std::string& viewer_token) {
+  auto g = get(id);
+  std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  return state_text_locked(*g, viewer_of(*g, viewer_token));
 }
 
 json GameService::create(const CreateOptions& opt) {
@@ -235,6 +333,15 @@ json GameService::create(const CreateOptions& opt) {
   if (opt.level.movetime_ms < 0 || opt.level.movetime_ms > kMaxMovetimeMs)
     throw ServiceError(ServiceError::kBadRequest,
                        "level.movetime_ms must be between 1 and " + std::to_string(kMaxMovetimeMs));
+  const ClockSpec& ck = opt.clock;
+  if (ck.initial_ms < 0 || ck.initial_ms > kMaxClockMs || (ck.initial_ms == 0 && ck.increment_ms))
+    throw ServiceError(ServiceError::kBadRequest, "clock.initial_s must be between 1 and " +
+                                                      std::to_string(kMaxClockMs / 1000) + " seconds");
+  if (ck.increment_ms < 0 || ck.increment_ms > kMaxIncrementMs)
+    throw ServiceError(ServiceError::kBadRequest, "clock.increment_s must be between 0 and " +
+                                                      std::to_string(kMaxIncrementMs / 1000) + " seconds");
+  if (ck.per_turn && ck.increment_ms)
+    throw ServiceError(ServiceError::kBadRequest, "a per-turn clock has no increment");
   if (opt.level.depth < 0 || opt.level.depth > kMaxDepth)
     throw ServiceError(ServiceError::kBadRequest,
                        "level.depth must be between 1 and " + std::to_string(kMaxDepth));
@@ -260,6 +367,7 @@ json GameService::create(const CreateOptions& opt) {
   GameMeta& m = g->data.meta;
   m.player[opt.creator] = PlayerKind::kHuman;
   m.player[~opt.creator] = opt.opponent;
+  m.clock = opt.clock;
   if (opt.opponent == PlayerKind::kEngine) {
     m.level = opt.level;
     if (!m.level.depth && !m.level.movetime_ms) m.level.movetime_ms = 1000;
@@ -269,7 +377,7 @@ json GameService::create(const CreateOptions& opt) {
   json out = {{"id", m.id}, {"color", color_name(opt.creator)}, {"token", m.token[opt.creator]}};
   if (opt.opponent == PlayerKind::kHuman) out["invite_token"] = m.token[~opt.creator];
   schedule_engine(*g);
-  out["game"] = state_locked(*g);
+  out["game"] = state_locked(*g, Viewer{opt.creator});
   return out;
 }
 
@@ -280,6 +388,10 @@ void GameService::store_new(const std::shared_ptr<Live>& g) {
   m.created_at =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
+  if (m.clock.initial_ms) {  // the first turn's clock starts now
+    m.status.clock_ms[0] = m.status.clock_ms[1] = m.clock.initial_ms;
+    m.status.clock_since_ms = now_ms();
+  }
   for (int attempt = 0;; ++attempt) {
     m.id = random_hex(6);
     m.token[0] = random_hex(16);
@@ -292,6 +404,7 @@ void GameService::store_new(const std::shared_ptr<Live>& g) {
     }
   }
   rebuild(*g);
+  arm_clock(*g);
   std::lock_guard<std::mutex> lock(games_mutex_);
   games_.emplace(m.id, g);
 }
@@ -353,12 +466,17 @@ json GameService::import_pgn(const std::string& text) {
   }
   store_new(g);
   std::lock_guard<std::mutex> lock(g->m);
-  return {{"id", m.id}, {"white_token", m.token[0]}, {"black_token", m.token[1]}, {"game", state_locked(*g)}};
+  return {{"id", m.id},
+          {"white_token", m.token[0]},
+          {"black_token", m.token[1]},
+          {"game", state_locked(*g, Viewer{})}};
 }
 
 void GameService::apply_turn(Live& g, const std::string& turn) {
   Position copy = g.record->position();
   play_prefix(copy, split_commas(turn), true, nullptr);
+  const Color mover = g.record->position().side();
+  const std::int64_t now = now_ms();
   // Legal: play it on the record, then store; the record is rebuilt from the stored turns if the store fails.
   std::vector<std::string> uci;
   for (const std::string& mt : split_commas(turn)) {
@@ -370,6 +488,14 @@ void GameService::apply_turn(Live& g, const std::string& turn) {
   GameStatus s = status_after(*g.record, g.data.meta.status);
   // Moving declines the opponent's standing draw offer; the mover's own offer stands.
   if (s.draw_offer == color_name(g.record->position().side())) s.draw_offer.clear();
+  const GameMeta& m = g.data.meta;
+  if (m.clock.initial_ms) {  // the mover's clock stops (Fischer: plus the increment), the other's starts now
+    if (m.clock.per_turn)
+      s.clock_ms[0] = s.clock_ms[1] = m.clock.initial_ms;
+    else
+      s.clock_ms[mover] = clock_left(m, mover, now) + m.clock.increment_ms;
+    s.clock_since_ms = now;
+  }
   try {
     store_.append_turn(g.data.meta.id, int(g.data.turns.size()), text, s);
   } catch (...) {
@@ -384,42 +510,46 @@ void GameService::apply_turn(Live& g, const std::string& turn) {
 json GameService::play_turn(const std::string& id, const std::string& token, const std::string& turn) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   if (g->data.meta.status.result != "*")
-    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+    throw ServiceError(ServiceError::kConflict, over_message(g->data.meta.status));
   if (g->record->position().side() != c)
     throw ServiceError(ServiceError::kConflict, std::string("it is ") + color_name(~c) + "'s turn");
   if (turn.empty()) throw ServiceError(ServiceError::kBadRequest, "'turn' is empty");
   apply_turn(*g, turn);
   schedule_engine(*g);
-  return state_locked(*g);
+  return state_locked(*g, Viewer{c});
 }
 
 json GameService::resign(const std::string& id, const std::string& token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   GameStatus s = g->data.meta.status;
-  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, over_message(s));
   s.result = c == kWhite ? "0-1" : "1-0";
   s.termination = "resignation";
   s.draw_offer.clear();
+  freeze_clock(g->data.meta, s, now_ms());
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
-  return state_locked(*g);
+  return state_locked(*g, Viewer{c});
 }
 
 json GameService::draw(const std::string& id, const std::string& token, const std::string& action) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   Color c = side_of_token(*g, token);
   GameStatus s = g->data.meta.status;
-  if (s.result != "*") throw ServiceError(ServiceError::kConflict, "the game is over (" + s.result + ")");
+  if (s.result != "*") throw ServiceError(ServiceError::kConflict, over_message(s));
   const std::string me = color_name(c), other = color_name(~c);
   if (action == "offer") {
-    if (g->data.meta.player[~c] == PlayerKind::kEngine)
-      throw ServiceError(ServiceError::kConflict, "the engine does not accept draw offers");
+    if (g->data.meta.player[~c] == PlayerKind::kEngine && stopping_)
+      throw ServiceError(ServiceError::kUnavailable, "the engine is stopped: it cannot answer a draw offer");
     if (s.draw_offer == me) throw ServiceError(ServiceError::kConflict, "your draw offer already stands");
     if (s.draw_offer == other) {  // both offered: agreed
       s.result = "1/2-1/2";
@@ -439,17 +569,68 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   } else {
     throw ServiceError(ServiceError::kBadRequest, "'action' must be \"offer\", \"accept\" or \"decline\"");
   }
+  if (s.result != "*") freeze_clock(g->data.meta, s, now_ms());
   store_.update_status(id, s);
   g->data.meta.status = s;
   bump(*g);
-  return state_locked(*g);
+  if (s.draw_offer == me && g->data.meta.player[~c] == PlayerKind::kEngine) {
+    std::size_t turns = g->data.turns.size();
+    enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
+  }
+  return state_locked(*g, Viewer{c});
+}
+
+void GameService::answer_draw_offer(const std::string& id, std::size_t turns_at_offer) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  Color engine = kWhite, to_move = kWhite;
+  int fullmove = 0;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
+    const GameMeta& m = g->data.meta;
+    // Still the same offer: no turn played (which declines it) and nothing ended the game meanwhile.
+    if (m.status.result != "*" || m.status.draw_offer.empty() || g->data.turns.size() != turns_at_offer)
+      return;
+    engine = ~side_of_name(m.status.draw_offer);
+    if (m.player[engine] != PlayerKind::kEngine) return;
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+    to_move = g->record->position().side();
+    fullmove = g->record->position().state().fullmove;
+  }
+  SearchLimits lim;
+  lim.movetime_s = kDrawThinkMs / 1000.0;
+  Analysis a = analyse(variant, fen, turns, lim);
+  int score = a.info.mate ? (a.info.mate_turns > 0 ? 100000 : -100000) : a.info.score;
+  if (to_move != engine) score = -score;  // the engine's view
+  const bool accept = fullmove >= kDrawMinFullmove && score <= kDrawMaxCp;
+  std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  const GameMeta& m = g->data.meta;
+  if (m.status.result != "*" || m.status.draw_offer != color_name(~engine) ||
+      g->data.turns.size() != turns_at_offer)
+    return;
+  GameStatus s = m.status;
+  s.draw_offer.clear();
+  if (accept) {
+    s.result = "1/2-1/2";
+    s.termination = "agreement";
+    freeze_clock(m, s, now_ms());
+  }
+  store_.update_status(id, s);
+  g->data.meta.status = s;
+  bump(*g);
 }
 
 json GameService::legal(const std::string& id, const std::string& prefix) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
   if (g->data.meta.status.result != "*")
-    throw ServiceError(ServiceError::kConflict, "the game is over (" + g->data.meta.status.result + ")");
+    throw ServiceError(ServiceError::kConflict, over_message(g->data.meta.status));
   Position pos = g->record->position();
   bool ended = false;
   json played = json::array();
@@ -468,9 +649,11 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
           {"legal_moves", moves}};
 }
 
-json GameService::history(const std::string& id, int from) {
+json GameService::history(const std::string& id, int from, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   if (from < 0) throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
   Position pos;
   set_fen(pos, g->record->variant(), g->data.meta.start_fen);
@@ -484,22 +667,28 @@ json GameService::history(const std::string& id, int from) {
     if (i >= from)
       turns.push_back({{"index", i}, {"side", color_name(side)}, {"fullmove", fullmove}, {"moves", played}});
   }
-  return {{"id", id},
-          {"start_fen", g->data.meta.start_fen},
-          {"turn_count", g->data.turns.size()},
-          {"turns", turns}};
+  json out = {{"id", id},
+              {"start_fen", g->data.meta.start_fen},
+              {"turn_count", g->data.turns.size()},
+              {"turns", turns}};
+  visibility_of(g->data.meta.variant).filter(Visibility::Doc::kHistory, viewer, out);
+  return out;
 }
 
-std::string GameService::pgn(const std::string& id) {
+std::string GameService::pgn(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   const GameMeta& m = g->data.meta;
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Site", "heterochess server"},
       {"White", m.player[0] == PlayerKind::kEngine ? "heterochess" : "?"},
       {"Black", m.player[1] == PlayerKind::kEngine ? "heterochess" : "?"}};
   if (!m.status.termination.empty()) tags.emplace_back("Termination", m.status.termination);
-  return write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
+  std::string text = write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
+  visibility_of(m.variant).filter_pgn(viewer, text);
+  return text;
 }
 
 json GameService::player_games(const std::string& token) {
@@ -527,17 +716,21 @@ std::uint64_t GameService::wait_change(const std::string& id, std::uint64_t know
   return g->version;
 }
 
-json GameService::changes_since(const std::string& id, int from) {
+json GameService::changes_since(const std::string& id, int from, const std::string& viewer_token) {
   auto g = get(id);
   std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  const Viewer viewer = viewer_of(*g, viewer_token);
   json turns = json::array();
   for (int i = std::max(from, 0); i < int(g->data.turns.size()); ++i)
     turns.push_back({{"index", i}, {"turn", g->data.turns[i]}});
   const GameStatus& s = g->data.meta.status;
-  return {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
-          {"new_turns", turns},           {"to_move", s.to_move},
-          {"result", s.result},           {"termination", s.termination},
-          {"draw_offer", s.draw_offer}};
+  json out = {{"version", g->version.load()}, {"turn_count", g->data.turns.size()},
+              {"new_turns", turns},           {"to_move", s.to_move},
+              {"result", s.result},           {"termination", s.termination},
+              {"draw_offer", s.draw_offer},   {"clock", clock_json(g->data.meta, now_ms())}};
+  visibility_of(g->data.meta.variant).filter(Visibility::Doc::kEvent, viewer, out);
+  return out;
 }
 
 void GameService::schedule_engine(Live& g) {
@@ -545,8 +738,112 @@ void GameService::schedule_engine(Live& g) {
   if (m.status.result != "*" || m.player[g.record->position().side()] != PlayerKind::kEngine) return;
   std::lock_guard<std::mutex> lock(queue_mutex_);
   if (stopping_ || !queued_.insert(m.id).second) return;
-  queue_.push_back(m.id);
+  queue_.push_back(Job{m.id, {}});
   queue_cv_.notify_all();  // the worker, and wait_engine_idle() waiters
+}
+
+bool GameService::enqueue_task(std::function<void()> task) {
+  std::lock_guard<std::mutex> lock(queue_mutex_);
+  if (stopping_) return false;
+  queue_.push_back(Job{"", std::move(task)});
+  queue_cv_.notify_all();
+  return true;
+}
+
+GameService::Analysis GameService::analyse(const std::string& variant, const std::string& fen,
+                                           const std::vector<std::string>& turns,
+                                           const SearchLimits& limits) {
+  Analysis a;
+  engine_.set_variant(variant);
+  engine_.set_position(fen, turns, false);
+  Position pos = engine_.game().position();
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  if (list.size() == 0) return a;
+  engine_.go(
+      limits, [&](const SearchInfo& i) { a.info = i; },
+      [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { a.best = b; });
+  engine_.wait();
+  for (Move mv : a.best) {
+    if (!a.uci.empty()) a.uci += ",", a.san += ", ";
+    a.uci += to_uci(mv);
+    a.san += to_san(pos, mv);
+    Undo u;
+    pos.ops().make(pos, mv, u);
+  }
+  return a;
+}
+
+json GameService::hint(const std::string& id, const std::string& token) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
+    side_of_token(*g, token);
+    const GameMeta& m = g->data.meta;
+    bool engine_game = m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine;
+    if (!engine_game && m.status.result == "*")
+      throw ServiceError(ServiceError::kConflict,
+                         "no hints in an ongoing game between two people (engine help would be cheating); "
+                         "hints open when the game is over");
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+  }
+  struct Box {
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false, abandoned = false;
+    json answer;
+    std::string error;
+  };
+  auto box = std::make_shared<Box>();
+  bool queued = enqueue_task([this, box, variant, fen, turns] {
+    {
+      std::lock_guard<std::mutex> lock(box->m);
+      if (box->abandoned) return;
+    }
+    json answer;
+    std::string error;
+    try {
+      SearchLimits lim;
+      lim.movetime_s = kHintMovetimeMs / 1000.0;
+      Analysis a = analyse(variant, fen, turns, lim);
+      json score = a.info.mate ? json{{"mate", a.info.mate_turns}} : json{{"cp", a.info.score}};
+      if (a.best.empty()) score = json{{"cp", 0}};  // no legal move: nothing to search
+      answer = {{"best_turn", a.uci},
+                {"san", a.san},
+                {"score", score},
+                {"depth", a.info.depth},
+                {"nodes", a.info.nodes}};
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    std::lock_guard<std::mutex> lock(box->m);
+    box->answer = std::move(answer);
+    box->error = std::move(error);
+    box->done = true;
+    box->cv.notify_all();
+  });
+  if (!queued) throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+  std::unique_lock<std::mutex> lock(box->m);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHintWaitMs);
+  // In slices: stop() does not know this box, so the wait looks at stopping_ itself.
+  while (!box->done) {
+    if (stopping_) {
+      box->abandoned = true;
+      throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      box->abandoned = true;
+      throw ServiceError(ServiceError::kUnavailable, "the engine is busy: try again later");
+    }
+    box->cv.wait_for(lock, std::chrono::milliseconds(50));
+  }
+  if (!box->error.empty()) throw std::runtime_error("hint: " + box->error);
+  return box->answer;
 }
 
 void GameService::wait_engine_idle() {
@@ -556,61 +853,136 @@ void GameService::wait_engine_idle() {
 
 void GameService::engine_loop() {
   for (;;) {
-    std::string id;
+    Job job;
     {
       std::unique_lock<std::mutex> lock(queue_mutex_);
       queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
-      id = queue_.front();
+      job = std::move(queue_.front());
       queue_.pop_front();
-      queued_.erase(id);
+      queued_.erase(job.game);
       engine_busy_ = true;
     }
     try {
-      auto g = get(id);
-      std::string variant, fen;
-      std::vector<std::string> turns;
-      EngineLevel level;
-      std::uint64_t version = 0;
-      {
-        std::lock_guard<std::mutex> lock(g->m);
-        const GameMeta& m = g->data.meta;
-        if (m.status.result == "*" && m.player[g->record->position().side()] == PlayerKind::kEngine) {
-          variant = m.variant;
-          fen = m.start_fen;
-          turns = g->data.turns;
-          level = m.level;
-          version = g->version;
-        }
-      }
-      if (!variant.empty() && !stopping_) {
-        engine_.set_variant(variant);
-        engine_.set_position(fen, turns, false);
-        SearchLimits lim;
-        if (level.depth)
-          lim.depth = level.depth;
-        else
-          lim.movetime_s = level.movetime_ms / 1000.0;
-        std::vector<Move> best;
-        engine_.go(lim, nullptr,
-                   [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { best = b; });
-        engine_.wait();
-        if (!best.empty() && !stopping_) {
-          std::vector<std::string> uci;
-          for (Move mv : best) uci.push_back(to_uci(mv));
-          std::lock_guard<std::mutex> lock(g->m);
-          // Nothing happened meanwhile (a resignation, a draw agreed): the reply still belongs here.
-          if (g->version == version) apply_turn(*g, join_turn(uci));
-        }
-      }
+      if (job.task)
+        job.task();
+      else
+        engine_turn(job.game);
     } catch (const std::exception& e) {
-      std::cerr << "server: engine turn in game " << id << " failed: " << e.what() << "\n";
+      std::cerr << "server: engine work for game " << job.game << " failed: " << e.what() << "\n";
     }
     {
       std::lock_guard<std::mutex> lock(queue_mutex_);
       engine_busy_ = false;
     }
     queue_cv_.notify_all();
+  }
+}
+
+void GameService::engine_turn(const std::string& id) {
+  auto g = get(id);
+  std::string variant, fen;
+  std::vector<std::string> turns;
+  EngineLevel level;
+  ClockSpec clock;
+  std::int64_t left_ms = 0;
+  {
+    std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
+    const GameMeta& m = g->data.meta;
+    if (m.status.result != "*" || m.player[g->record->position().side()] != PlayerKind::kEngine) return;
+    variant = m.variant;
+    fen = m.start_fen;
+    turns = g->data.turns;
+    level = m.level;
+    clock = m.clock;
+    left_ms = clock_left(m, g->record->position().side(), now_ms());
+  }
+  if (stopping_) return;
+  SearchLimits lim;
+  if (level.depth)
+    lim.depth = level.depth;
+  else
+    lim.movetime_s = level.movetime_ms / 1000.0;
+  if (clock.initial_ms) {
+    // A share of the remaining time (a per-turn clock: of this turn's), at most the level's time per turn.
+    budget_time(lim, left_ms / 1000.0, clock.increment_ms / 1000.0, clock.per_turn ? 1 : 0);
+    if (lim.movetime_s > 0 && lim.hard_time_s > 0) {
+      lim.soft_time_s = std::min(lim.soft_time_s, lim.movetime_s);
+      lim.hard_time_s = std::min(lim.hard_time_s, lim.movetime_s);
+      lim.movetime_s = 0;
+    }
+  }
+  Analysis a = analyse(variant, fen, turns, lim);
+  if (a.best.empty() || stopping_) return;
+  std::lock_guard<std::mutex> lock(g->m);
+  check_flag(*g);
+  // No turn was played and the game did not end meanwhile (resignation, draw agreed, flag): the reply still
+  // belongs here. (Other changes, such as a draw offer or its answer, do not void it.)
+  if (g->data.turns.size() == turns.size() && g->data.meta.status.result == "*") apply_turn(*g, a.uci);
+}
+
+void GameService::check_flag(Live& g) {
+  GameMeta& m = g.data.meta;
+  if (!m.clock.initial_ms || m.status.result != "*") return;
+  const Color c = g.record->position().side();
+  if (clock_left(m, c, now_ms()) > 0) return;
+  GameStatus s = m.status;
+  s.clock_since_ms = m.status.clock_since_ms + m.status.clock_ms[c];  // when the flag fell
+  s.clock_ms[c] = 0;
+  s.draw_offer.clear();
+  s.termination = "time forfeit";
+  // The opponent cannot win with a bare king: a draw.
+  s.result = bare_king(g.record->position(), ~c) ? "1/2-1/2" : c == kWhite ? "0-1" : "1-0";
+  store_.update_status(m.id, s);
+  m.status = s;
+  bump(g);
+}
+
+void GameService::arm_clock(Live& g) {
+  const GameMeta& m = g.data.meta;
+  if (!m.clock.initial_ms) return;
+  std::lock_guard<std::mutex> lock(clock_mutex_);
+  if (m.status.result != "*") {
+    deadlines_.erase(m.id);
+    return;
+  }
+  deadlines_[m.id] = m.status.clock_since_ms + m.status.clock_ms[side_of(m.status)];
+  clock_cv_.notify_all();
+}
+
+void GameService::clock_loop() {
+  std::unique_lock<std::mutex> lock(clock_mutex_);
+  while (!stopping_) {
+    const std::int64_t now = now_ms();
+    std::vector<std::string> due;
+    std::int64_t next = std::numeric_limits<std::int64_t>::max();
+    for (const auto& [id, at] : deadlines_) {
+      if (at <= now)
+        due.push_back(id);
+      else
+        next = std::min(next, at);
+    }
+    if (due.empty()) {
+      if (next == std::numeric_limits<std::int64_t>::max())
+        clock_cv_.wait(lock);
+      else
+        clock_cv_.wait_for(lock, std::chrono::milliseconds(next - now));
+      continue;
+    }
+    for (const std::string& id : due) deadlines_.erase(id);
+    lock.unlock();
+    for (const std::string& id : due) {
+      try {
+        auto g = get(id);
+        std::lock_guard<std::mutex> glock(g->m);
+        check_flag(*g);
+        arm_clock(*g);  // still running (a turn came in meanwhile): the new deadline
+      } catch (const std::exception& e) {
+        std::cerr << "server: clock of game " << id << ": " << e.what() << "\n";
+      }
+    }
+    lock.lock();
   }
 }
 

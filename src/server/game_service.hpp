@@ -5,10 +5,12 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -23,7 +25,8 @@ namespace hc::server {
 // A request the service refuses; `kind` says why (the HTTP layer maps it to a status code).
 class ServiceError : public std::runtime_error {
  public:
-  enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal };
+  // kUnavailable: the engine is stopped or too busy to answer in time.
+  enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal, kUnavailable };
   ServiceError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   Kind kind() const { return kind_; }
 
@@ -31,18 +34,61 @@ class ServiceError : public std::runtime_error {
   Kind kind_;
 };
 
+// Who reads a game: a player (the side whose token was given) or a spectator (no token).
+struct Viewer {
+  std::optional<Color> side;
+};
+
+// What a viewer may see of a game: the one place where a hidden-information variant's rule would filter the
+// documents the server produces (docs/server.md, "Hidden-information variants: what is left"). Every variant
+// implemented today is of perfect information, so the only rule is PublicVisibility: everything, for
+// everybody.
+class Visibility {
+ public:
+  enum class Doc { kState, kHistory, kEvent, kPgn };
+  virtual ~Visibility() = default;
+  // Viewers with equal keys see the same documents (the read cache keeps one state per key).
+  virtual std::string view_key(const Viewer& v) const = 0;
+  // Removes from `doc` (a state, a history, an event's data) what `v` may not see.
+  virtual void filter(Doc kind, const Viewer& v, nlohmann::json& doc) const = 0;
+  virtual void filter_pgn(const Viewer& v, std::string& pgn) const = 0;
+};
+
+class PublicVisibility : public Visibility {
+ public:
+  std::string view_key(const Viewer&) const override { return "public"; }
+  void filter(Doc, const Viewer&, nlohmann::json&) const override {}
+  void filter_pgn(const Viewer&, std::string&) const override {}
+};
+
+// The rule of a variant (by canonical id): PublicVisibility for every variant there is.
+const Visibility& visibility_of(const std::string& variant);
+
 struct CreateOptions {
   std::string variant = "chess";  // id or composition
   std::string fen;                // "" = the variant's start array
   PlayerKind opponent = PlayerKind::kEngine;
   EngineLevel level;  // engine opponents; both 0 = 1000 ms per turn
   Color creator = kWhite;
+  ClockSpec clock;  // initial_ms 0 = no clock
 };
 
 class GameService {
  public:
   static constexpr int kMaxMovetimeMs = 60000;
   static constexpr int kMaxDepth = 20;
+  // A hint is a search of this long; the request waits at most kHintWaitMs for the worker (which may be busy
+  // with engine turns) before answering 503.
+  static constexpr int kHintMovetimeMs = 500;
+  static constexpr int kHintWaitMs = 20000;
+  // The engine answers a draw offer after a search of kDrawThinkMs: it accepts from move kDrawMinFullmove on
+  // (the position's full-move number) when its evaluation is at most kDrawMaxCp centipawns for itself.
+  static constexpr int kDrawThinkMs = 300;
+  static constexpr int kDrawMinFullmove = 20;
+  static constexpr int kDrawMaxCp = 30;
+  // Clock settings are at most 30 days (initial) and 1 hour (increment).
+  static constexpr std::int64_t kMaxClockMs = 30LL * 24 * 3600 * 1000;
+  static constexpr std::int64_t kMaxIncrementMs = 3600LL * 1000;
 
   // Resumes the engine's turns of unfinished games found in the store.
   explicit GameService(GameStore& store);
@@ -54,27 +100,37 @@ class GameService {
   nlohmann::json create(const CreateOptions& opt);
   // A PGN game (one) as a new game between two people: {"id", "white_token", "black_token", "game"}.
   nlohmann::json import_pgn(const std::string& pgn);
-  // The public state of the game (no tokens).
-  nlohmann::json state(const std::string& id);
+  // Reads take the reader's token ("" = a spectator; a token that does not play here is kForbidden) and
+  // answer what that viewer may see (Visibility).
+  // The state of the game (no tokens).
+  nlohmann::json state(const std::string& id, const std::string& viewer_token = "");
+  // The same, serialized: the part that changes only with the version is cached per game and view (the live
+  // clock numbers are added at each answer), so a read is a string copy under the game's lock.
+  std::string state_text(const std::string& id, const std::string& viewer_token = "");
   // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
   nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
   nlohmann::json resign(const std::string& id, const std::string& token);
-  // action: "offer", "accept" or "decline".
+  // action: "offer", "accept" or "decline". An offer to the engine stands until the worker answers it
+  // (answer_draw_offer): accepted (the game is drawn) or declined (the offer is withdrawn).
   nlohmann::json draw(const std::string& id, const std::string& token, const std::string& action);
   // The legal moves after the first moves of a turn (prefix: moves joined by commas, may be empty), and
   // whether the prefix already is a whole turn.
   nlohmann::json legal(const std::string& id, const std::string& prefix);
   // Every turn from index `from` on, move by move: {"turns": [{index, side, fullmove, moves: [{uci, san,
   // fen}]}]} (fen = the position after the move), for move lists, replays and animation.
-  nlohmann::json history(const std::string& id, int from);
-  std::string pgn(const std::string& id);
+  nlohmann::json history(const std::string& id, int from, const std::string& viewer_token = "");
+  std::string pgn(const std::string& id, const std::string& viewer_token = "");
   nlohmann::json player_games(const std::string& token);
+  // The engine's best whole turn and evaluation of the current position, searched by the worker:
+  // {"best_turn", "san", "score": {"cp"}|{"mate"}, "depth", "nodes"}. For a player of the game (token) when
+  // the game is against the engine or over; refused (kConflict) in an ongoing game between two people.
+  nlohmann::json hint(const std::string& id, const std::string& token);
 
   // Live updates: waits until the game's version differs from `known` (or the timeout passes, or the
   // service stops); returns the current version. Throws ServiceError for an unknown game.
   std::uint64_t wait_change(const std::string& id, std::uint64_t known, std::chrono::milliseconds timeout);
   // The turns from index `from` on and the status, with the version they belong to.
-  nlohmann::json changes_since(const std::string& id, int from);
+  nlohmann::json changes_since(const std::string& id, int from, const std::string& viewer_token = "");
   bool stopping() const { return stopping_; }
   // Stops the engine worker and wakes every waiter; later requests still work (without engine replies).
   void stop();
@@ -87,17 +143,43 @@ class GameService {
     StoredGame data;
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
+    // state_body() per view key, serialized without its closing brace, as of version cache_version.
+    std::map<std::string, std::string> cache;
+    std::uint64_t cache_version = ~std::uint64_t{0};
   };
   std::shared_ptr<Live> get(const std::string& id);
   void rebuild(Live& g);
   void store_new(const std::shared_ptr<Live>& g);
-  nlohmann::json state_locked(Live& g);
+  Viewer viewer_of(const Live& g, const std::string& token) const;
+  nlohmann::json state_locked(Live& g, const Viewer& v);
+  // The state without "clock" (which changes with time, not with the version), filtered for the viewer.
+  nlohmann::json state_body(Live& g, const Viewer& v);
+  std::string state_text_locked(Live& g, const Viewer& v);
   Color side_of_token(const Live& g, const std::string& token) const;
   // Validates and stores a turn of the side to move; `g.m` is held.
   void apply_turn(Live& g, const std::string& turn);
   void bump(Live& g);
+  // Clocks (docs/server.md): the flag of the side to move, checked whenever a game is used and by the clock
+  // thread at each deadline; a fallen flag ends the game (stored). `g.m` is held.
+  void check_flag(Live& g);
+  // Records the game's next flag deadline for the clock thread (or forgets it: no clock, game over).
+  void arm_clock(Live& g);
+  void clock_loop();
   void schedule_engine(Live& g);
+  // Queues work for the engine worker (the only user of engine_); false if the service is stopping.
+  bool enqueue_task(std::function<void()> task);
+  // A search of the game's current position, on the worker thread only.
+  struct Analysis {
+    std::vector<Move> best;  // empty: no legal move
+    SearchInfo info;         // the last finished iteration
+    std::string uci, san;    // best, joined by "," and ", "
+  };
+  Analysis analyse(const std::string& variant, const std::string& fen, const std::vector<std::string>& turns,
+                   const SearchLimits& limits);
   void engine_loop();
+  void engine_turn(const std::string& id);
+  // The engine's answer to the draw offer standing in game `id` since it had `turns_at_offer` turns.
+  void answer_draw_offer(const std::string& id, std::size_t turns_at_offer);
 
   GameStore& store_;
   std::mutex games_mutex_;
@@ -110,10 +192,20 @@ class GameService {
   Engine engine_;  // used by the worker thread only (stop() from others)
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;
-  std::deque<std::string> queue_;
-  std::set<std::string> queued_;
+  // Jobs in order: a game id (its engine turn is due) or a task (a hint, a draw decision).
+  struct Job {
+    std::string game;
+    std::function<void()> task;
+  };
+  std::deque<Job> queue_;
+  std::set<std::string> queued_;  // games with an engine turn in queue_
   bool engine_busy_ = false;
   std::thread worker_;
+
+  std::mutex clock_mutex_;
+  std::condition_variable clock_cv_;
+  std::map<std::string, std::int64_t> deadlines_;  // game id -> when its running flag falls (epoch ms)
+  std::thread clock_thread_;
 };
 
 }  // namespace hc::server

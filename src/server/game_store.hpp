@@ -19,12 +19,23 @@ struct EngineLevel {
   int depth = 0;
 };
 
+// A game's clock (docs/server.md "Clocks"); initial_ms == 0: the game has none.
+struct ClockSpec {
+  std::int64_t initial_ms = 0;    // Fischer: each side's time at the start; per_turn: the time of every turn
+  std::int64_t increment_ms = 0;  // Fischer: added to the mover's time after each of his turns
+  bool per_turn = false;  // correspondence: each turn has initial_ms, from the previous turn's storage
+};
+
 // The part of a game that changes with resignations, draw offers and turns.
 struct GameStatus {
   std::string result = "*";  // "1-0", "0-1", "1/2-1/2", "*"
   std::string termination;   // "checkmate", "resignation", "agreement", … ("" while ongoing)
   std::string draw_offer;    // "", "white" or "black": the side whose draw offer stands
   std::string to_move = "white";
+  // Clocked games: each side's remaining time as of clock_since_ms (milliseconds since the epoch: when the
+  // last turn was stored, or the game created); while the game runs, the side to move's clock runs from then.
+  std::int64_t clock_ms[2] = {0, 0};
+  std::int64_t clock_since_ms = 0;
 };
 
 struct GameMeta {
@@ -34,6 +45,7 @@ struct GameMeta {
   std::string token[2];   // secret per side: [0] white, [1] black
   PlayerKind player[2] = {PlayerKind::kHuman, PlayerKind::kHuman};
   EngineLevel level;
+  ClockSpec clock;
   std::int64_t created_at = 0;  // seconds since the epoch
   GameStatus status;
 };
@@ -81,6 +93,8 @@ class GameStore {
   virtual std::vector<PlayerGame> games_of_player(const std::string& token) = 0;
   // Ids of unfinished games with an engine side (the server resumes their engine turns after a restart).
   virtual std::vector<std::string> unfinished_engine_games() = 0;
+  // Ids of unfinished games with a clock (the server watches their flags after a restart).
+  virtual std::vector<std::string> unfinished_clock_games() = 0;
 };
 
 }  // namespace hc::server

@@ -28,6 +28,8 @@ int status_of(ServiceError::Kind k) {
       return 409;
     case ServiceError::kIllegal:
       return 422;
+    case ServiceError::kUnavailable:
+      return 503;
   }
   return 400;
 }
@@ -72,6 +74,13 @@ int int_field(const json& j, const char* key) {
   return it->get<int>();
 }
 
+// The reader's token for reads: header X-Player-Token, else ?token= (EventSource cannot set headers); "" = a
+// spectator.
+std::string reader_token(const httplib::Request& req) {
+  if (req.has_header("X-Player-Token")) return req.get_header_value("X-Player-Token");
+  return req.get_param_value("token");
+}
+
 CreateOptions create_options(const json& b) {
   CreateOptions o;
   o.variant = string_field(b, "variant", false, "chess");
@@ -102,6 +111,35 @@ CreateOptions create_options(const json& b) {
     if (o.level.movetime_ms && o.level.depth)
       throw ServiceError(ServiceError::kBadRequest, "'level' takes movetime_ms or depth, not both");
   }
+  if (auto it = b.find("clock"); it != b.end() && !it->is_null()) {
+    const char* shape =
+        "'clock' must be an object {\"initial_s\": N, \"increment_s\": M, \"per_turn\": false}";
+    if (!it->is_object()) throw ServiceError(ServiceError::kBadRequest, shape);
+    for (auto& [k, v] : it->items())
+      if (k != "initial_s" && k != "increment_s" && k != "per_turn")
+        throw ServiceError(ServiceError::kBadRequest, "'clock' has an unknown field '" + k + "'");
+    auto seconds = [&](const char* key, bool required) -> std::int64_t {
+      auto f = it->find(key);
+      if (f == it->end() || f->is_null()) {
+        if (required)
+          throw ServiceError(ServiceError::kBadRequest, std::string("'clock.") + key + "' is required");
+        return 0;
+      }
+      if (!f->is_number_integer() || f->get<long long>() < (required ? 1 : 0) ||
+          f->get<long long>() > 100000000)
+        throw ServiceError(ServiceError::kBadRequest, std::string("'clock.") + key + "' must be a " +
+                                                          (required ? "positive" : "non-negative") +
+                                                          " integer number of seconds");
+      return f->get<std::int64_t>() * 1000;
+    };
+    o.clock.initial_ms = seconds("initial_s", true);
+    o.clock.increment_ms = seconds("increment_s", false);
+    if (auto f = it->find("per_turn"); f != it->end() && !f->is_null()) {
+      if (!f->is_boolean())
+        throw ServiceError(ServiceError::kBadRequest, "'clock.per_turn' must be true or false");
+      o.clock.per_turn = f->get<bool>();
+    }
+  }
   return o;
 }
 
@@ -115,6 +153,9 @@ struct HttpApi::Impl {
     svr.new_task_queue = [] { return new httplib::ThreadPool(32); };
     svr.set_payload_max_length(max_body);
     svr.set_read_timeout(10, 0);
+    // Answers leave at once: without TCP_NODELAY, the body written after the headers waits for the client's
+    // delayed ACK (about 40 ms on Linux) — that was the median latency of every read.
+    svr.set_tcp_nodelay(true);
     svr.set_error_handler(
         httplib::Server::HandlerWithResponse([max_body](const httplib::Request& req, httplib::Response& res) {
           if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
@@ -163,7 +204,7 @@ struct HttpApi::Impl {
       send_json(res, service.import_pgn(string_field(b, "pgn", true)), 201);
     });
     svr.Get(id, [this](const httplib::Request& req, httplib::Response& res) {
-      send_json(res, service.state(req.matches[1]));
+      res.set_content(service.state_text(req.matches[1], reader_token(req)), "application/json");
     });
     svr.Get(id + "/legal", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.legal(req.matches[1], req.get_param_value("prefix")));
@@ -176,10 +217,10 @@ struct HttpApi::Impl {
           throw ServiceError(ServiceError::kBadRequest, "'from' must be a turn index (0 or more)");
         from = std::stoi(f);
       }
-      send_json(res, service.history(req.matches[1], from));
+      send_json(res, service.history(req.matches[1], from, reader_token(req)));
     });
     svr.Get(id + "/pgn", [this](const httplib::Request& req, httplib::Response& res) {
-      res.set_content(service.pgn(req.matches[1]), "application/x-chess-pgn");
+      res.set_content(service.pgn(req.matches[1], reader_token(req)), "application/x-chess-pgn");
     });
     svr.Post(id + "/turn", [this](const httplib::Request& req, httplib::Response& res) {
       json b = body_object(req);
@@ -195,6 +236,10 @@ struct HttpApi::Impl {
       send_json(
           res, service.draw(req.matches[1], string_field(b, "token", true), string_field(b, "action", true)));
     });
+    svr.Post(id + "/hint", [this](const httplib::Request& req, httplib::Response& res) {
+      json b = body_object(req);
+      send_json(res, service.hint(req.matches[1], string_field(b, "token", true)));
+    });
     svr.Get("/api/players/([A-Za-z0-9]+)/games", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.player_games(req.matches[1]));
     });
@@ -207,7 +252,8 @@ struct HttpApi::Impl {
   // The client says what it has seen by Last-Event-ID or ?since=N (turns); by default it gets every turn.
   void events(const httplib::Request& req, httplib::Response& res) {
     std::string gid = req.matches[1];
-    service.changes_since(gid, 0);  // 404 for an unknown game, before the stream starts
+    std::string token = reader_token(req);
+    service.changes_since(gid, 0, token);  // 404 / 403 before the stream starts
     int since = 0;
     std::string seen = req.has_header("Last-Event-ID") ? req.get_header_value("Last-Event-ID")
                                                        : req.get_param_value("since");
@@ -226,14 +272,14 @@ struct HttpApi::Impl {
     auto cur = std::make_shared<Cursor>(Cursor{since});
     res.set_header("Cache-Control", "no-cache");
     res.set_chunked_content_provider("text/event-stream",
-                                     [this, gid, cur](std::size_t, httplib::DataSink& sink) {
+                                     [this, gid, token, cur](std::size_t, httplib::DataSink& sink) {
                                        if (!cur->first)
                                          service.wait_change(gid, cur->version, std::chrono::seconds(15));
                                        if (service.stopping()) {
                                          sink.done();
                                          return true;
                                        }
-                                       json ch = service.changes_since(gid, cur->next_turn);
+                                       json ch = service.changes_since(gid, cur->next_turn, token);
                                        std::string out;
                                        if (cur->first || ch["version"].get<std::uint64_t>() != cur->version) {
                                          for (const json& t : ch["new_turns"])
@@ -266,9 +312,8 @@ bool HttpApi::mount_ui(const std::string& dir) {
         "<p>The browser UI is not built in <code>" +
         dir +
         "</code>. Build it with <code>scripts/build_web.sh</code> (or start the server with "
-        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> at "
-        "a "
-        "built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
+        "<code>scripts/heterochess.sh serve</code>, which builds everything), or point <code>--web</code> "
+        "at a built folder. The JSON API is served under <code>/api/</code> (docs/server.md).</p>";
     impl_->svr.Get("/", [page](const httplib::Request&, httplib::Response& res) {
       res.set_content(page, "text/html; charset=utf-8");
     });

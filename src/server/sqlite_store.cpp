@@ -46,6 +46,16 @@ CREATE TABLE turns(
 CREATE INDEX games_unfinished_engine ON games(result)
   WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine');
 )sql",
+    // 3: optional clocks: the settings (initial 0 = no clock) and the running state.
+    R"sql(
+ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_per_turn INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN white_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN black_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_since_ms INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_unfinished_clock ON games(result) WHERE result = '*' AND clock_initial_ms > 0;
+)sql",
 };
 
 std::int64_t now_s() {
@@ -200,13 +210,16 @@ void SqliteStore::create(const StoredGame& g) {
       db_,
       "INSERT INTO games(id, variant, start_fen, white_token, black_token, white_player, black_player, "
       "engine_movetime_ms, engine_depth, result, termination, draw_offer, to_move, turn_count, created_at, "
-      "updated_at) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+      "updated_at, clock_initial_ms, clock_increment_ms, clock_per_turn, white_ms, black_ms, clock_since_ms) "
+      "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   ins.bind(1, m.id).bind(2, m.variant).bind(3, m.start_fen).bind(4, m.token[0]).bind(5, m.token[1]);
   ins.bind(6, std::string(player_kind_name(m.player[0]))).bind(7, std::string(player_kind_name(m.player[1])));
   ins.bind(8, std::int64_t(m.level.movetime_ms)).bind(9, std::int64_t(m.level.depth));
   ins.bind(10, m.status.result).bind(11, m.status.termination).bind(12, m.status.draw_offer);
   ins.bind(13, m.status.to_move).bind(14, std::int64_t(g.turns.size()));
   ins.bind(15, m.created_at ? m.created_at : t).bind(16, t);
+  ins.bind(17, m.clock.initial_ms).bind(18, m.clock.increment_ms).bind(19, std::int64_t(m.clock.per_turn));
+  ins.bind(20, m.status.clock_ms[0]).bind(21, m.status.clock_ms[1]).bind(22, m.status.clock_since_ms);
   ins.step();
   for (std::size_t i = 0; i < g.turns.size(); ++i) {
     Stmt tu(db_, "INSERT INTO turns(game_id, idx, moves, played_at) VALUES(?,?,?,?)");
@@ -221,8 +234,8 @@ std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   Stmt q(
       db_,
       "SELECT variant, start_fen, white_token, black_token, white_player, black_player, engine_movetime_ms, "
-      "engine_depth, result, termination, draw_offer, to_move, created_at, turn_count FROM games WHERE id = "
-      "?");
+      "engine_depth, result, termination, draw_offer, to_move, created_at, turn_count, clock_initial_ms, "
+      "clock_increment_ms, clock_per_turn, white_ms, black_ms, clock_since_ms FROM games WHERE id = ?");
   q.bind(1, id);
   if (!q.step()) return std::nullopt;
   StoredGame g;
@@ -242,6 +255,12 @@ std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   m.status.to_move = q.text(11);
   m.created_at = q.integer(12);
   std::int64_t count = q.integer(13);
+  m.clock.initial_ms = q.integer(14);
+  m.clock.increment_ms = q.integer(15);
+  m.clock.per_turn = q.integer(16) != 0;
+  m.status.clock_ms[0] = q.integer(17);
+  m.status.clock_ms[1] = q.integer(18);
+  m.status.clock_since_ms = q.integer(19);
   Stmt t(db_, "SELECT idx, moves FROM turns WHERE game_id = ? ORDER BY idx");
   t.bind(1, id);
   while (t.step()) {
@@ -263,10 +282,11 @@ void SqliteStore::append_turn(const std::string& id, int index, const std::strin
   std::int64_t t = now_s();
   Stmt up(db_,
           "UPDATE games SET turn_count = turn_count + 1, result = ?, termination = ?, draw_offer = ?, "
-          "to_move = ?, "
-          "updated_at = ? WHERE id = ? AND turn_count = ?");
-  up.bind(1, s.result).bind(2, s.termination).bind(3, s.draw_offer).bind(4, s.to_move).bind(5, t).bind(6, id);
-  up.bind(7, std::int64_t(index)).step();
+          "to_move = ?, updated_at = ?, white_ms = ?, black_ms = ?, clock_since_ms = ? WHERE id = ? AND "
+          "turn_count = ?");
+  up.bind(1, s.result).bind(2, s.termination).bind(3, s.draw_offer).bind(4, s.to_move).bind(5, t);
+  up.bind(6, s.clock_ms[0]).bind(7, s.clock_ms[1]).bind(8, s.clock_since_ms).bind(9, id);
+  up.bind(10, std::int64_t(index)).step();
   if (sqlite3_changes(db_) != 1)
     throw StoreConflict("game " + id + ": turn " + std::to_string(index) + " is not the next turn");
   Stmt ins(db_, "INSERT INTO turns(game_id, idx, moves, played_at) VALUES(?,?,?,?)");
@@ -278,10 +298,10 @@ void SqliteStore::update_status(const std::string& id, const GameStatus& s) {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);
   Stmt up(db_,
-          "UPDATE games SET result = ?, termination = ?, draw_offer = ?, to_move = ?, updated_at = ? WHERE "
-          "id = ?");
+          "UPDATE games SET result = ?, termination = ?, draw_offer = ?, to_move = ?, updated_at = ?, "
+          "white_ms = ?, black_ms = ?, clock_since_ms = ? WHERE id = ?");
   up.bind(1, s.result).bind(2, s.termination).bind(3, s.draw_offer).bind(4, s.to_move).bind(5, now_s());
-  up.bind(6, id).step();
+  up.bind(6, s.clock_ms[0]).bind(7, s.clock_ms[1]).bind(8, s.clock_since_ms).bind(9, id).step();
   if (sqlite3_changes(db_) != 1) throw StoreError("game " + id + " does not exist");
   tx.commit();
 }
@@ -314,6 +334,14 @@ std::vector<std::string> SqliteStore::unfinished_engine_games() {
   Stmt q(db_,
          "SELECT id FROM games WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine') "
          "ORDER BY id");
+  std::vector<std::string> out;
+  while (q.step()) out.push_back(q.text(0));
+  return out;
+}
+
+std::vector<std::string> SqliteStore::unfinished_clock_games() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Stmt q(db_, "SELECT id FROM games WHERE result = '*' AND clock_initial_ms > 0 ORDER BY id");
   std::vector<std::string> out;
   while (q.step()) out.push_back(q.text(0));
   return out;

@@ -26,6 +26,7 @@ class SqliteStore : public GameStore {
   void update_status(const std::string& id, const GameStatus& status) override;
   std::vector<PlayerGame> games_of_player(const std::string& token) override;
   std::vector<std::string> unfinished_engine_games() override;
+  std::vector<std::string> unfinished_clock_games() override;
 
   int schema_version();
   // The number of migrations this build knows (the schema version of a freshly migrated database).
