@@ -39,7 +39,7 @@ test('atomic: a capture explodes, shown as bursts on the board', async () => {
   }
 });
 
-test('engine: an unknown variant is refused clearly; the reply arrives live; the hint answers or says it is not available', async () => {
+test('engine: an unknown variant is refused clearly; clocks shown; the reply arrives live; the hint gives a whole turn', async () => {
   const browser = await launch();
   try {
     const page = await newPage(browser);
@@ -51,13 +51,27 @@ test('engine: an unknown variant is refused clearly; the reply arrives live; the
     await screenshot(page, 'error-message');
     await page.fill('#variant', 'marseillais');
     await page.fill('#movetime', '200');
+    await page.fill('#clock-min', '5');
+    await page.fill('#clock-inc', '2');
     await page.click('#create');
     await page.waitForSelector('.game[data-game]');
     const id = await page.getAttribute('.game', 'data-game');
+    // A 5+2 clock: both shown, White's running (4:5x after a moment), Black's still at 5:00.
+    await page.waitForFunction(() => /^White 4:5\d$/.test(document.querySelector('#clock-white')?.textContent ?? ''));
+    assert.equal(await page.textContent('#clock-black'), 'Black 5:00');
+    const clocked = await (await fetch(`${BASE}/api/games/${id}`)).json();
+    assert.equal(clocked.clock.increment_ms, 2000);
+    assert.equal(clocked.clock.running, 'white');
+    // The hint is the engine's whole turn for White, with its evaluation.
     await page.click('#hint');
-    await page.waitForFunction(() =>
-      /Best turn|not available/.test(document.querySelector('#hint-text')?.textContent ?? ''),
+    await page.waitForFunction(() => /Best turn/.test(document.querySelector('#hint-text')?.textContent ?? ''), null, {
+      timeout: 20000,
+    });
+    assert.match(
+      await page.textContent('#hint-text'),
+      /^Best turn: \S+, \S+ — evaluation [-+]\d+\.\d\d \(depth \d+\)$/,
     );
+    await screenshot(page, 'engine-hint-clock');
     await playMove(page, 'e2e4');
     await playMove(page, 'd2d4');
     await page.click('#submit');
