@@ -10,6 +10,9 @@ import { type BoardIndex, type Placement, boardFen, parsePlacement, sideToMove }
 export interface ShowOptions {
   lastMove?: MoveEffects;
   check?: Color;
+  /** No sliding: the player has just dragged the man, so the server's position replaces it at once (a Rifle
+   * shooter stays on its square, exploded men vanish). */
+  instant?: boolean;
 }
 
 const FILES = 'abcdefgh';
@@ -79,6 +82,7 @@ export class BoardView {
       }
       const kingHere = [...parsed[i].values()].some((p) => p.role === 'king' && p.color === options.check);
       ground.set({
+        animation: { enabled: !options.instant },
         fen: boardFen(parsed[i]),
         turnColor: sideToMove(fen),
         lastMove,

@@ -117,7 +117,7 @@ export class GameView {
       const before = entry.fen;
       await entry.play(uci);
       showError(null);
-      this.showMove(before, entry.fen, uci, entry.sans[entry.sans.length - 1]);
+      this.showMove(before, entry.fen, uci, entry.sans[entry.sans.length - 1], true);
       this.updateMovable();
       this.render();
     });
@@ -172,9 +172,9 @@ export class GameView {
   }
 
   /** Shows the position after one move with what it did (transfer, shot, burst) flashed on the board. */
-  private showMove(beforeFen: string, afterFen: string, uci: string, san?: string): void {
+  private showMove(beforeFen: string, afterFen: string, uci: string, san?: string, instant = false): void {
     this.lastEffects = moveEffects(parsePlacement(beforeFen), parsePlacement(afterFen), uci);
-    this.board.show(afterFen, { lastMove: this.lastEffects, check: checkedBy(san, afterFen) });
+    this.board.show(afterFen, { lastMove: this.lastEffects, check: checkedBy(san, afterFen), instant });
     this.board.animate(this.lastEffects);
   }
 

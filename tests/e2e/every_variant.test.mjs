@@ -1,0 +1,88 @@
+// Every variant the server lists, and a few compositions, can be played in the browser: a game between two people
+// is created through the form, then each side plays its first whole turn by clicking. The moves are chosen from the
+// server's legal moves (the rules authority), move by move, so multi-move turns are entered the way a person would.
+// A Rifle shot is also checked: the shooter stays and the target vanishes with a shot mark.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, createFriendGame, launch, movesLeft, newPage, pieces, playMove, screenshot } from './helpers.mjs';
+
+const COMPOSITIONS = ['progressive+alice', 'marseillais+atomic', 'alice+madras', 'balanced-marseillais+rifle'];
+
+/** Plays the side to move's whole turn by clicking, each move the last legal one the server lists after the prefix. */
+async function playSomeTurn(page, id) {
+  const before = await api(`/api/games/${id}`);
+  const played = [];
+  for (;;) {
+    const legal = await api(`/api/games/${id}/legal?prefix=${played.join(',')}`);
+    if (legal.turn_complete) break;
+    assert.equal(await movesLeft(page), legal.moves_left, `moves left after ${played.join(',') || 'nothing'}`);
+    // The last listed move: pawn moves come last, so a variety of pushes rather than knight shuffles.
+    const move = legal.legal_moves[legal.legal_moves.length - 1].uci;
+    await playMove(page, move);
+    played.push(move);
+  }
+  assert.equal(await movesLeft(page), 0);
+  await page.click('#submit');
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('#movelist li.turn:not(.pending)').length === n,
+    before.turns.length + 1,
+  );
+  const after = await api(`/api/games/${id}`);
+  assert.deepEqual(after.turns, [...before.turns, played.join(',')]);
+  return after;
+}
+
+test('every variant and some compositions: both sides play a whole turn through the UI', async () => {
+  const { variants } = await api('/api/variants');
+  const ids = [...variants.map((v) => v.id), ...COMPOSITIONS];
+  assert.ok(ids.length >= 16, `only ${ids.length} ids`);
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    for (const variant of ids) {
+      const { id, invite } = await createFriendGame(page, variant);
+      const white = await playSomeTurn(page, id);
+      assert.equal(white.to_move, 'black', variant);
+      await page.goto(invite);
+      await page.waitForSelector(`.game[data-game="${id}"]`);
+      const black = await playSomeTurn(page, id);
+      assert.equal(black.to_move, 'white', variant);
+      assert.equal(black.result, '*', variant);
+      // The move list is the server's own notation of the game, turn by turn.
+      const shown = (await page.textContent('#movelist')).replace(/\s+/g, ' ');
+      for (const piece of black.movetext.split(/\s+/).filter((t) => !/^\d+\.$/.test(t)))
+        assert.ok(shown.includes(piece.replace(/^\d+\./, '')), `${variant}: '${piece}' not in '${shown}'`);
+      if (variant === 'progressive+alice') await screenshot(page, 'progressive-alice');
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('rifle: a shot removes the target, the shooter stays, and the shot is marked', async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser);
+    const { id, invite } = await createFriendGame(page, 'rifle');
+    await page.goto(invite);
+    await page.waitForSelector(`.game[data-game="${id}"]`);
+    for (const [i, move] of ['e2e4', 'd7d5'].entries()) {
+      await playMove(page, move);
+      await page.click('#submit');
+      await page.waitForFunction((n) => document.querySelectorAll('#movelist li.turn:not(.pending)').length === n, i + 1);
+    }
+    await playMove(page, 'e4d5'); // compulsory, and a shot: the pawn stays on e4
+    const shots = await page.$$eval('.fx-shot', (els) => els.map((el) => el.dataset.square));
+    assert.deepEqual(shots, ['d5']);
+    const [board] = await pieces(page);
+    assert.match(board.e4, /white pawn/);
+    assert.equal(board.d5, undefined);
+    await screenshot(page, 'rifle-shot');
+    await page.click('#submit');
+    await page.waitForFunction(() => document.querySelectorAll('#movelist li.turn:not(.pending)').length === 3);
+    const state = await api(`/api/games/${id}`);
+    assert.ok(state.fen.startsWith('rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'), state.fen);
+  } finally {
+    await browser.close();
+  }
+});
