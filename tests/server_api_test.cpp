@@ -1,9 +1,12 @@
 // The play server's JSON API (issue 4): every endpoint over real HTTP against 127.0.0.1, bad input answered
 // with a JSON error and the right status code while nothing changes, engine replies, live events, and the
 // store's schema and persistence.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <sqlite3.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -34,10 +37,10 @@ struct Running {
   std::thread thread;
   int port = -1;
 
-  explicit Running(const std::string& db) {
+  explicit Running(const std::string& db, int max_streams = kMaxEventStreams) {
     store = std::make_unique<SqliteStore>(db);
     service = std::make_unique<GameService>(*store);
-    api = std::make_unique<HttpApi>(*service);
+    api = std::make_unique<HttpApi>(*service, kMaxBodyBytes, max_streams);
     port = api->bind("127.0.0.1", 0);
     thread = std::thread([this] { api->run(); });
     // listen_after_bind is asynchronous: wait until the server answers.
@@ -812,4 +815,78 @@ TEST_F(ServerApi, SchemaIsVersionedAndMigratedOnce) {
   sqlite3_exec(db, "INSERT INTO schema_version VALUES(99, 0)", nullptr, nullptr, nullptr);
   sqlite3_close(db);
   EXPECT_THROW(SqliteStore newer(db_path()), StoreError);
+}
+
+namespace {
+
+// A raw connection that asks for a game's event stream and keeps it open; `status` is the answer's status
+// code.
+struct OpenStream {
+  int fd = -1;
+  int status = 0;
+  OpenStream(int port, const std::string& id) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return;
+    std::string req = "GET /api/games/" + id + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    if (::send(fd, req.data(), req.size(), 0) != static_cast<ssize_t>(req.size())) return;
+    timeval tv{5, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[64] = {};
+    ssize_t n = ::recv(fd, buf, sizeof buf - 1, 0);  // "HTTP/1.1 200 OK..."
+    if (n >= 12) status = std::atoi(buf + 9);
+  }
+  ~OpenStream() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+TEST_F(ServerApi, OpenEventStreamsDoNotStarveRequests) {
+  // Far more open game pages than a fixed pool of 32 workers had: requests are still answered at once.
+  auto [id, white, black] = human_game("marseillais");
+  std::vector<std::unique_ptr<OpenStream>> streams;
+  for (int i = 0; i < 100; ++i) {
+    streams.push_back(std::make_unique<OpenStream>(server_->port, id));
+    ASSERT_EQ(streams.back()->status, 200) << "stream " << i;
+  }
+  client_->set_read_timeout(3, 0);
+  EXPECT_EQ(get("/api/health").status, 200);
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4,d2d4"}}).status, 200);
+  EXPECT_EQ(get("/api/games/" + id).body["turns"].size(), 1u);
+}
+
+TEST_F(ServerApi, EventStreamsBeyondTheCapAreRefused) {
+  Running small(db_path() + "-streams", 5);
+  httplib::Client c("127.0.0.1", small.port);
+  auto created = c.Post("/api/games", R"({"opponent":"human"})", "application/json");
+  ASSERT_TRUE(created && created->status == 201);
+  std::string id = json::parse(created->body)["id"];
+  std::string token = json::parse(created->body)["token"];
+  std::vector<std::unique_ptr<OpenStream>> streams;
+  for (int i = 0; i < 5; ++i) {
+    streams.push_back(std::make_unique<OpenStream>(small.port, id));
+    EXPECT_EQ(streams.back()->status, 200) << "stream " << i;
+  }
+  auto refused = c.Get(("/api/games/" + id + "/events").c_str());
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 503);
+  EXPECT_NE(refused->body.find("too many live event streams"), std::string::npos) << refused->body;
+  // A closed stream gives its slot back once the server notices, at its next write: a turn makes every stream
+  // write at once.
+  streams.pop_back();
+  auto turn = c.Post(("/api/games/" + id + "/turn").c_str(), json{{"token", token}, {"turn", "e2e4"}}.dump(),
+                     "application/json");
+  ASSERT_TRUE(turn && turn->status == 200);
+  int status = 0;
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    OpenStream again(small.port, id);
+    status = again.status;
+  }
+  EXPECT_EQ(status, 200);
 }

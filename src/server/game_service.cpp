@@ -223,7 +223,12 @@ void GameService::rebuild(Live& g) {
 }
 
 std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
-  std::lock_guard<std::mutex> lock(games_mutex_);
+  {
+    std::shared_lock<std::shared_mutex> lock(games_mutex_);
+    auto it = games_.find(id);
+    if (it != games_.end()) return it->second;
+  }
+  std::unique_lock<std::shared_mutex> lock(games_mutex_);
   auto it = games_.find(id);
   if (it != games_.end()) return it->second;
   auto stored = store_.load(id);
@@ -268,17 +273,18 @@ json GameService::state_locked(Live& g, const Viewer& v) {
   return j;
 }
 
-std::string GameService::state_text_locked(Live& g, const Viewer& v) {
+std::shared_ptr<const std::string> GameService::cached_body(Live& g, const Viewer& v) {
   if (g.cache_version != g.version) {
     g.cache.clear();
     g.cache_version = g.version;
   }
-  std::string& text = g.cache[visibility_of(g.data.meta.variant).view_key(v)];
-  if (text.empty()) {
-    text = state_body(g, v).dump();
-    text.pop_back();  // the closing brace: the clock follows
+  std::shared_ptr<const std::string>& text = g.cache[visibility_of(g.data.meta.variant).view_key(v)];
+  if (!text) {
+    std::string body = state_body(g, v).dump();
+    body.pop_back();  // the closing brace: the clock follows
+    text = std::make_shared<const std::string>(std::move(body));
   }
-  return text + ",\"clock\":" + clock_json(g.data.meta, now_ms()).dump() + "}";
+  return text;
 }
 
 json GameService::state_body(Live& g, const Viewer& v) {
@@ -323,9 +329,19 @@ json GameService::state(const std::string& id, const std::string& viewer_token) 
 
 std::string GameService::state_text(const std::string& id, const std::string& viewer_token) {
   auto g = get(id);
-  std::lock_guard<std::mutex> lock(g->m);
-  check_flag(*g);
-  return state_text_locked(*g, viewer_of(*g, viewer_token));
+  std::shared_ptr<const std::string> body;
+  std::string clock = "null";
+  {
+    // Only a shared pointer is taken under the game's lock: readers of a busy game barely wait for each
+    // other.
+    std::lock_guard<std::mutex> lock(g->m);
+    check_flag(*g);
+    body = cached_body(*g, viewer_of(*g, viewer_token));
+    if (g->data.meta.clock.initial_ms) clock = clock_json(g->data.meta, now_ms()).dump();
+  }
+  std::string out;
+  out.reserve(body->size() + clock.size() + 12);
+  return out.append(*body).append(",\"clock\":").append(clock).append("}");
 }
 
 json GameService::create(const CreateOptions& opt) {
@@ -405,7 +421,7 @@ void GameService::store_new(const std::shared_ptr<Live>& g) {
   }
   rebuild(*g);
   arm_clock(*g);
-  std::lock_guard<std::mutex> lock(games_mutex_);
+  std::unique_lock<std::shared_mutex> lock(games_mutex_);
   games_.emplace(m.id, g);
 }
 

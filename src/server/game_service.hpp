@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <shared_mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -105,7 +106,7 @@ class GameService {
   // The state of the game (no tokens).
   nlohmann::json state(const std::string& id, const std::string& viewer_token = "");
   // The same, serialized: the part that changes only with the version is cached per game and view (the live
-  // clock numbers are added at each answer), so a read is a string copy under the game's lock.
+  // clock numbers are added at each answer); a read takes only a shared pointer to it under the game's lock.
   std::string state_text(const std::string& id, const std::string& viewer_token = "");
   // Plays a whole turn (moves joined by commas) for the side whose token is given; returns the new state.
   nlohmann::json play_turn(const std::string& id, const std::string& token, const std::string& turn);
@@ -144,7 +145,7 @@ class GameService {
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
     // state_body() per view key, serialized without its closing brace, as of version cache_version.
-    std::map<std::string, std::string> cache;
+    std::map<std::string, std::shared_ptr<const std::string>> cache;
     std::uint64_t cache_version = ~std::uint64_t{0};
   };
   std::shared_ptr<Live> get(const std::string& id);
@@ -154,7 +155,8 @@ class GameService {
   nlohmann::json state_locked(Live& g, const Viewer& v);
   // The state without "clock" (which changes with time, not with the version), filtered for the viewer.
   nlohmann::json state_body(Live& g, const Viewer& v);
-  std::string state_text_locked(Live& g, const Viewer& v);
+  // state_body() serialized without its closing brace, cached per version and view key; `g.m` is held.
+  std::shared_ptr<const std::string> cached_body(Live& g, const Viewer& v);
   Color side_of_token(const Live& g, const std::string& token) const;
   // Validates and stores a turn of the side to move; `g.m` is held.
   void apply_turn(Live& g, const std::string& turn);
@@ -182,7 +184,7 @@ class GameService {
   void answer_draw_offer(const std::string& id, std::size_t turns_at_offer);
 
   GameStore& store_;
-  std::mutex games_mutex_;
+  std::shared_mutex games_mutex_;  // shared for look-ups, exclusive to load a game
   std::map<std::string, std::shared_ptr<Live>> games_;
 
   std::mutex change_mutex_;

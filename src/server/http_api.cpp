@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "server/elastic_pool.hpp"
 #include "server/sqlite_store.hpp"
 #include "variants/registry.hpp"
 
@@ -148,11 +149,20 @@ CreateOptions create_options(const json& b) {
 struct HttpApi::Impl {
   GameService& service;
   httplib::Server svr;
+  // Open event streams: each holds a worker while it lasts, so they are capped below the workers' cap and
+  // requests always find a worker.
+  std::atomic<int> streams{0};
 
-  explicit Impl(GameService& s, std::size_t max_body) : service(s) {
-    svr.new_task_queue = [] { return new httplib::ThreadPool(32); };
+  const int max_streams;
+
+  Impl(GameService& s, std::size_t max_body, int max_streams_) : service(s), max_streams(max_streams_) {
+    svr.new_task_queue = [] { return new ElasticPool(kKeptWorkers, kMaxWorkers); };
     svr.set_payload_max_length(max_body);
     svr.set_read_timeout(10, 0);
+    // cpp-httplib closes a keep-alive connection after 5 requests by default; the reconnections then overflow
+    // its short listen backlog (a dropped SYN costs the client a 1 s retransmission). Browsers and pollers
+    // keep their connection instead; an idle one is still closed after the keep-alive timeout (5 s).
+    svr.set_keep_alive_max_count(10000);
     // Answers leave at once: without TCP_NODELAY, the body written after the headers waits for the client's
     // delayed ACK (about 40 ms on Linux) — that was the median latency of every read.
     svr.set_tcp_nodelay(true);
@@ -264,6 +274,17 @@ struct HttpApi::Impl {
         throw ServiceError(ServiceError::kBadRequest, "'since' must be a number of turns");
       }
     }
+    // The slot is held by the stream's provider and given back when the stream ends.
+    struct Slot {
+      std::atomic<int>& count;
+      explicit Slot(std::atomic<int>& c) : count(c) { ++count; }
+      ~Slot() { --count; }
+    };
+    auto slot = std::make_shared<Slot>(streams);
+    if (streams > max_streams)
+      throw ServiceError(ServiceError::kUnavailable, "too many live event streams on this server (" +
+                                                         std::to_string(max_streams) +
+                                                         "); poll GET /api/games/" + gid + " instead");
     struct Cursor {
       int next_turn;
       std::uint64_t version = 0;
@@ -272,7 +293,7 @@ struct HttpApi::Impl {
     auto cur = std::make_shared<Cursor>(Cursor{since});
     res.set_header("Cache-Control", "no-cache");
     res.set_chunked_content_provider("text/event-stream",
-                                     [this, gid, token, cur](std::size_t, httplib::DataSink& sink) {
+                                     [this, gid, token, cur, slot](std::size_t, httplib::DataSink& sink) {
                                        if (!cur->first)
                                          service.wait_change(gid, cur->version, std::chrono::seconds(15));
                                        if (service.stopping()) {
@@ -321,8 +342,8 @@ bool HttpApi::mount_ui(const std::string& dir) {
   return built;
 }
 
-HttpApi::HttpApi(GameService& service, std::size_t max_body)
-    : impl_(std::make_unique<Impl>(service, max_body)) {}
+HttpApi::HttpApi(GameService& service, std::size_t max_body, int max_streams)
+    : impl_(std::make_unique<Impl>(service, max_body, max_streams)) {}
 HttpApi::~HttpApi() = default;
 
 int HttpApi::bind(const std::string& address, int port) {

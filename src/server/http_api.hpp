@@ -11,10 +11,17 @@
 namespace hc::server {
 
 inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
+// Workers serving connections (a keep-alive connection or an event stream holds one while it lasts): this
+// many are kept when idle, at most kMaxWorkers run; event streams beyond kMaxEventStreams are refused (503)
+// so that requests always find a worker.
+inline constexpr std::size_t kKeptWorkers = 16;
+inline constexpr std::size_t kMaxWorkers = 1024;
+inline constexpr int kMaxEventStreams = 768;
 
 class HttpApi {
  public:
-  explicit HttpApi(GameService& service, std::size_t max_body = kMaxBodyBytes);
+  explicit HttpApi(GameService& service, std::size_t max_body = kMaxBodyBytes,
+                   int max_streams = kMaxEventStreams);
   ~HttpApi();
   HttpApi(const HttpApi&) = delete;
   HttpApi& operator=(const HttpApi&) = delete;
