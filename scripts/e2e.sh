@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# End-to-end tests of the browser UI in a real browser: Debian's chromium driven by playwright-core (tests/e2e),
+# The UI's unit tests (web/test: FEN placement and move effects, under Node), then end-to-end tests of the browser
+# UI in a real browser: Debian's chromium driven by playwright-core (tests/e2e),
 # against a scratch server on a free port serving the freshly built web/dist. Screenshots go to artifacts/e2e/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -x build/src/heterochess ] || { scripts/setup.sh && scripts/build.sh; }
 scripts/build_web.sh
+echo "e2e: unit tests of the UI modules (web/test)"
+(cd web && npm test --silent)
 (cd tests/e2e && { cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null ||
   { npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock.json; }; })
 

@@ -16,11 +16,16 @@ export function parsePlacement(fen: string): Placement {
     const rank = 8 - i;
     let file = 0;
     let onB = false;
+    let run = ''; // the digits of an empty run: two of them in the 16-file form ("10")
     for (const ch of row) {
+      if (/\d/.test(ch)) {
+        run += ch;
+        continue;
+      }
+      file += Number(run || 0);
+      run = '';
       if (ch === '|') {
         onB = true;
-      } else if (/\d/.test(ch)) {
-        file += Number(ch);
       } else if (ROLES[ch.toLowerCase()]) {
         const key = `${FILES[file % 8]}${rank}` as Key;
         const color = ch === ch.toUpperCase() ? 'white' : 'black';
