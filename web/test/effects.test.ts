@@ -59,8 +59,7 @@ test('a Rifle shot: the shooter stays on its square, the target vanishes', () =>
 });
 
 test('an Atomic capture: capturer, victim and the pieces (not pawns) around vanish in a burst', () => {
-  // White's knight takes on d5 next to Black's knight on c6 and bishop on e6; the pawns on c7, d7? (empty) and e7
-  // survive, as pawns do.
+  // White's knight takes the pawn on d5: the black knight on c6 and bishop on e6 stand next to it and go too.
   const before = parsePlacement('r1bqk2r/ppp1pppp/2n1b3/3p4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 5');
   const after = parsePlacement('r1bqk2r/ppp1pppp/8/8/8/8/PPPP1PPP/R1BQKBNR b KQkq - 0 5');
   const fx = moveEffects(before, after, 'c3d5');
