@@ -607,6 +607,7 @@ TEST_F(ServerApi, ClockSettings) {
   EXPECT_GT(t.body["clock"]["white_ms"].get<int>(), 60000);
   EXPECT_LE(t.body["clock"]["white_ms"].get<int>(), 65000);
   EXPECT_EQ(t.body["clock"]["increment_ms"], 5000);
+  EXPECT_NE(get("/api/games/" + id + "/pgn").text.find("[TimeControl \"60+5\"]"), std::string::npos);
   // Correspondence: three days a turn, from the previous turn.
   r = post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 259200}, {"per_turn", true}}}});
   ASSERT_EQ(r.status, 201) << r.text;
@@ -615,10 +616,14 @@ TEST_F(ServerApi, ClockSettings) {
   EXPECT_EQ(t.body["clock"]["per_turn"], true);
   EXPECT_EQ(t.body["clock"]["white_ms"], 259200000);
   EXPECT_GT(t.body["clock"]["black_ms"].get<long long>(), 259190000);
+  EXPECT_NE(get("/api/games/" + id + "/pgn").text.find("[TimeControl \"1/259200\"]"), std::string::npos);
   // Resigning stops the clock; a game without a clock says null.
   t = post("/api/games/" + id + "/resign", {{"token", r.body["invite_token"]}});
   EXPECT_EQ(t.body["clock"]["running"], "");
-  EXPECT_TRUE(post("/api/games", json::object()).body["game"]["clock"].is_null());
+  Reply plain = post("/api/games", json::object());
+  EXPECT_TRUE(plain.body["game"]["clock"].is_null());
+  EXPECT_EQ(get("/api/games/" + plain.body["id"].get<std::string>() + "/pgn").text.find("TimeControl"),
+            std::string::npos);
   expect_refused(id, 400, "no increment", [&] {
     return post("/api/games", {{"clock", {{"initial_s", 60}, {"increment_s", 1}, {"per_turn", true}}}});
   });

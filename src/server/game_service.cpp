@@ -702,6 +702,11 @@ std::string GameService::pgn(const std::string& id, const std::string& viewer_to
       {"White", m.player[0] == PlayerKind::kEngine ? "heterochess" : "?"},
       {"Black", m.player[1] == PlayerKind::kEngine ? "heterochess" : "?"}};
   if (!m.status.termination.empty()) tags.emplace_back("Termination", m.status.termination);
+  // PGN's TimeControl in seconds: "300+2" (Fischer), "1/259200" (per turn: one turn in that time).
+  if (m.clock.initial_ms)
+    tags.emplace_back("TimeControl", m.clock.per_turn ? "1/" + std::to_string(m.clock.initial_ms / 1000)
+                                                      : std::to_string(m.clock.initial_ms / 1000) + "+" +
+                                                            std::to_string(m.clock.increment_ms / 1000));
   std::string text = write_pgn(g->record->variant(), m.start_fen, g->record->moves(), tags, m.status.result);
   visibility_of(m.variant).filter_pgn(viewer, text);
   return text;
