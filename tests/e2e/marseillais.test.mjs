@@ -27,6 +27,8 @@ test('marseillais: two friends play two-move turns with undo; the move list show
 
     // White's first turn, with a move taken back: the indicator counts 2, 1, back to 2 after undo, 1, 0.
     assert.equal(await movesLeft(white), 2);
+    // No engine help during a game between people.
+    assert.ok(await white.isDisabled('#hint'));
     assert.ok(await white.isDisabled('#submit'));
     await playMove(white, 'e2e4');
     assert.equal(await movesLeft(white), 1);

@@ -47,6 +47,10 @@ test('progressive: series 1, 2, 3 played to checkmate (1. e4 2. f6,g5 3. Qh5#)',
     assert.equal(await moveListText(page), '1.e4 2.f6,g5 3.Qh5#');
     assert.ok(await page.isDisabled('#resign'));
     await page.waitForSelector('cg-board square.check');
+    // After the game, engine help is offered to its players: the mated side has no legal turn.
+    assert.ok(!(await page.isDisabled('#hint')));
+    await page.click('#hint');
+    await page.waitForFunction(() => /No legal turn/.test(document.querySelector('#hint-text')?.textContent ?? ''));
     await screenshot(page, 'progressive-mate');
   } finally {
     await browser.close();

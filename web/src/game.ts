@@ -263,6 +263,11 @@ export class GameView {
       this.board.setArrows([]);
       return;
     }
+    if (!hint.best_turn) {
+      this.el.hint.textContent = 'No legal turn in this position.';
+      this.board.setArrows([]);
+      return;
+    }
     const score =
       'mate' in hint.score
         ? `mate in ${hint.score.mate}`
@@ -375,7 +380,11 @@ export class GameView {
     (e.undo as HTMLButtonElement).disabled = !entry?.moves.length;
     (e.submit as HTMLButtonElement).disabled = !entry?.complete;
     (e.resign as HTMLButtonElement).disabled = over || !this.actingColor();
-    (e.hintButton as HTMLButtonElement).disabled = over || !this.actingColor();
+    // The server's policy: engine help for a player of a game against the engine, or of a finished game.
+    const engineGame = s.players.white === 'engine' || s.players.black === 'engine';
+    const hintAllowed = !!this.actingColor() && (over || engineGame);
+    (e.hintButton as HTMLButtonElement).disabled = !hintAllowed;
+    e.hintButton.title = hintAllowed ? '' : 'Engine help is offered in games against the engine and after a game';
     renderMoveList(e.moves, s.movetext, entry?.sans ?? []);
     this.renderDraw();
     this.renderClock();
