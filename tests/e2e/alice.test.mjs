@@ -2,15 +2,11 @@
 // against the server's FEN), a capture on board B lands on board A.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, createFriendGame, launch, newPage, pieces, playTurn, screenshot } from './helpers.mjs';
+import { api, bothSeats, pieces, playTurn, screenshot, withBrowser } from './helpers.mjs';
 
 test('alice: moves transfer between the two boards', async () => {
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
-    const { id, invite } = await createFriendGame(page, 'alice');
-    await page.goto(invite);
-    await page.waitForSelector(`.game[data-game="${id}"]`);
+  await withBrowser(async (page) => {
+    const id = await bothSeats(page, 'alice');
     assert.equal(await page.locator('.board-box').count(), 2);
     let [a, b] = await pieces(page);
     assert.equal(Object.keys(a).length, 32);
@@ -43,7 +39,5 @@ test('alice: moves transfer between the two boards', async () => {
     assert.deepEqual(state.turns, ['e2e4', 'd7d5', 'e4d5', 'g8f6']);
     assert.ok(state.fen.startsWith('rnbqkb1r/ppp1pppp/5|n2/3P4/8/8/PPPP1PPP/RNBQKBNR'), state.fen);
     await screenshot(page, 'alice-boards');
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -2,26 +2,11 @@
 // the engine gets its reply live (server-sent events) and a hint on request.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  BASE,
-  api,
-  createFriendGame,
-  launch,
-  newPage,
-  pieces,
-  playMove,
-  playTurn,
-  screenshot,
-  waitTurns,
-} from './helpers.mjs';
+import { BASE, api, bothSeats, pieces, playMove, playTurn, screenshot, waitTurns, withBrowser } from './helpers.mjs';
 
 test('atomic: a capture explodes, shown as bursts on the board', async () => {
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
-    const { id, invite } = await createFriendGame(page, 'atomic');
-    await page.goto(invite);
-    await page.waitForSelector(`.game[data-game="${id}"]`);
+  await withBrowser(async (page) => {
+    const id = await bothSeats(page, 'atomic');
     await playTurn(page, id, ['e2e4']);
     await playTurn(page, id, ['d7d5']);
     await playMove(page, 'e4d5');
@@ -34,15 +19,11 @@ test('atomic: a capture explodes, shown as bursts on the board', async () => {
     await page.click('#submit');
     const state = await waitTurns(page, id, 3);
     assert.ok(state.fen.startsWith('rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b'), state.fen);
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('engine: an unknown variant is refused clearly; clocks shown; the reply arrives live; the hint gives a whole turn', async () => {
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+  await withBrowser(async (page) => {
     await page.goto(`${BASE}/#/`);
     await page.fill('#variant', 'no-such-variant');
     await page.click('#create');
@@ -85,7 +66,5 @@ test('engine: an unknown variant is refused clearly; clocks shown; the reply arr
     await page.waitForSelector(`#my-games a[href="#/game/${id}"]`);
     assert.match(await page.textContent('#my-games tr.your-turn'), /your turn/);
     await screenshot(page, 'home-my-games');
-  } finally {
-    await browser.close();
-  }
+  });
 });

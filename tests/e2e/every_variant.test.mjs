@@ -4,7 +4,17 @@
 // A Rifle shot is also checked: the shooter stays and the target vanishes with a shot mark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, api, createFriendGame, launch, movesLeft, newPage, pieces, playMove, screenshot } from './helpers.mjs';
+import {
+  BASE,
+  api,
+  bothSeats,
+  createFriendGame,
+  movesLeft,
+  pieces,
+  playMove,
+  screenshot,
+  withBrowser,
+} from './helpers.mjs';
 
 const COMPOSITIONS = ['progressive+alice', 'marseillais+atomic', 'alice+madras', 'balanced-marseillais+rifle'];
 
@@ -37,9 +47,7 @@ test('every variant and some compositions: both sides play a whole turn through 
   const { variants } = await api('/api/variants');
   const ids = [...variants.map((v) => v.id), ...COMPOSITIONS];
   assert.ok(ids.length >= 16, `only ${ids.length} ids`);
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+  await withBrowser(async (page) => {
     for (const variant of ids) {
       const { id, invite } = await createFriendGame(page, variant);
       const white = await playSomeTurn(page, id);
@@ -55,17 +63,13 @@ test('every variant and some compositions: both sides play a whole turn through 
         assert.ok(shown.includes(piece.replace(/^\d+\./, '')), `${variant}: '${piece}' not in '${shown}'`);
       if (variant === 'progressive+alice') await screenshot(page, 'progressive-alice');
     }
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('every variant and some compositions: the engine answers a turn played through the UI', async () => {
   const { variants } = await api('/api/variants');
   const ids = [...variants.map((v) => v.id), ...COMPOSITIONS];
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
+  await withBrowser(async (page) => {
     for (const variant of ids) {
       await page.goto(`${BASE}/#/`);
       await page.fill('#variant', variant);
@@ -86,18 +90,12 @@ test('every variant and some compositions: the engine answers a turn played thro
       assert.equal(state.turns.length, 2, variant);
       assert.equal(state.to_move, 'white', variant);
     }
-  } finally {
-    await browser.close();
-  }
+  });
 });
 
 test('rifle: a shot removes the target, the shooter stays, and the shot is marked', async () => {
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
-    const { id, invite } = await createFriendGame(page, 'rifle');
-    await page.goto(invite);
-    await page.waitForSelector(`.game[data-game="${id}"]`);
+  await withBrowser(async (page) => {
+    const id = await bothSeats(page, 'rifle');
     for (const [i, move] of ['e2e4', 'd7d5'].entries()) {
       await playMove(page, move);
       await page.click('#submit');
@@ -117,7 +115,5 @@ test('rifle: a shot removes the target, the shooter stays, and the shot is marke
     await page.waitForFunction(() => document.querySelectorAll('#movelist li.turn:not(.pending)').length === 3);
     const state = await api(`/api/games/${id}`);
     assert.ok(state.fen.startsWith('rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'), state.fen);
-  } finally {
-    await browser.close();
-  }
+  });
 });

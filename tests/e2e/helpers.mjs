@@ -122,3 +122,21 @@ export async function waitTurns(page, id, count) {
 export async function moveListText(page) {
   return page.$$eval('#movelist li.turn:not(.pending)', (items) => items.map((li) => li.textContent).join(' '));
 }
+
+/** Runs `body` with a fresh browser and a page in it; the browser is closed however the body ends. */
+export async function withBrowser(body) {
+  const browser = await launch();
+  try {
+    return await body(await newPage(browser), browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** A game between two people played on one page holding both seats (the creator opens the invitation too). */
+export async function bothSeats(page, variant) {
+  const { id, invite } = await createFriendGame(page, variant);
+  await page.goto(invite);
+  await page.waitForSelector(`.game[data-game="${id}"]`);
+  return id;
+}

@@ -5,20 +5,18 @@ import assert from 'node:assert/strict';
 import {
   api,
   createFriendGame,
-  launch,
-  movesLeft,
   moveListText,
+  movesLeft,
   newPage,
   playMove,
   playTurn,
   screenshot,
   waitTurns,
+  withBrowser,
 } from './helpers.mjs';
 
 test('marseillais: two friends play two-move turns with undo; the move list shows comma turns', async () => {
-  const browser = await launch();
-  try {
-    const white = await newPage(browser);
+  await withBrowser(async (white, browser) => {
     const { id, invite } = await createFriendGame(white, 'marseillais');
     const black = await newPage(browser);
     await black.goto(invite);
@@ -61,7 +59,5 @@ test('marseillais: two friends play two-move turns with undo; the move list show
     assert.equal(state.result, '*');
     await screenshot(white, 'marseillais-white');
     await screenshot(black, 'marseillais-black');
-  } finally {
-    await browser.close();
-  }
+  });
 });

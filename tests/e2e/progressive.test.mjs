@@ -3,25 +3,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  api,
-  createFriendGame,
-  launch,
-  movesLeft,
+  bothSeats,
   moveListText,
-  newPage,
+  movesLeft,
   playMove,
   playTurn,
   screenshot,
   waitTurns,
+  withBrowser,
 } from './helpers.mjs';
 
 test('progressive: series 1, 2, 3 played to checkmate (1. e4 2. f6,g5 3. Qh5#)', async () => {
-  const browser = await launch();
-  try {
-    const page = await newPage(browser);
-    const { id, invite } = await createFriendGame(page, 'progressive');
-    await page.goto(invite);
-    await page.waitForSelector(`.game[data-game="${id}"]`);
+  await withBrowser(async (page) => {
+    const id = await bothSeats(page, 'progressive');
 
     assert.equal(await movesLeft(page), 1);
     await playTurn(page, id, ['e2e4']);
@@ -52,7 +46,5 @@ test('progressive: series 1, 2, 3 played to checkmate (1. e4 2. f6,g5 3. Qh5#)',
     await page.click('#hint');
     await page.waitForFunction(() => /No legal turn/.test(document.querySelector('#hint-text')?.textContent ?? ''));
     await screenshot(page, 'progressive-mate');
-  } finally {
-    await browser.close();
-  }
+  });
 });
