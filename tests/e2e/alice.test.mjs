@@ -41,3 +41,27 @@ test('alice: moves transfer between the two boards', async () => {
     await screenshot(page, 'alice-boards');
   });
 });
+
+test('alice: the Turnbull & Coast mate in 2 (RULES.md 9.25), set up from its FEN and played through the UI', async () => {
+  await withBrowser(async (page) => {
+    // Board A: White Kf2, Qa1; Black Kh2, Rh4, Pg2; board B empty (the reconstructed position).
+    const id = await bothSeats(page, 'alice', '8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1');
+    // 1 Qh1>B! (the key) Rh3>B 2 Qg1>A#: the queen goes to board B, mates from g1 back on board A.
+    await playTurn(page, id, ['a1h1']);
+    let [a, b] = await pieces(page);
+    assert.match(b.h1, /white queen/);
+    assert.equal(a.a1, undefined);
+    await playTurn(page, id, ['h4h3']);
+    await playTurn(page, id, ['h1g1']);
+    [a, b] = await pieces(page);
+    assert.match(a.g1, /white queen/);
+    assert.match(b.h3, /black rook/);
+    await page.waitForSelector('#result:not([hidden])');
+    assert.match(await page.textContent('#result'), /1-0 checkmate/);
+    const state = await api(`/api/games/${id}`);
+    assert.equal(state.result, '1-0');
+    assert.equal(state.termination, 'checkmate');
+    assert.equal(state.movetext, '1. Qh1>B Rh3>B 2. Qg1>A#');
+    await screenshot(page, 'alice-mate');
+  });
+});

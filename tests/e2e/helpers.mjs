@@ -38,10 +38,12 @@ export async function api(path) {
   return response.json();
 }
 
-/** Creates a game against a friend through the home page's form; returns its id and the invitation link. */
-export async function createFriendGame(page, variant) {
+/** Creates a game against a friend through the home page's form (from a FEN if given); returns its id and the
+ * invitation link. */
+export async function createFriendGame(page, variant, fen = '') {
   await page.goto(`${BASE}/#/`);
   await page.fill('#variant', variant);
+  await page.fill('#fen', fen);
   await page.selectOption('#opponent', 'human');
   await page.click('#create');
   await page.waitForSelector('#invite-link');
@@ -134,8 +136,8 @@ export async function withBrowser(body) {
 }
 
 /** A game between two people played on one page holding both seats (the creator opens the invitation too). */
-export async function bothSeats(page, variant) {
-  const { id, invite } = await createFriendGame(page, variant);
+export async function bothSeats(page, variant, fen = '') {
+  const { id, invite } = await createFriendGame(page, variant, fen);
   await page.goto(invite);
   await page.waitForSelector(`.game[data-game="${id}"]`);
   return id;

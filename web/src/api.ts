@@ -67,7 +67,7 @@ export interface CreateRequest {
   opponent: 'engine' | 'human';
   level?: { movetime_ms: number } | { depth: number };
   color: Color;
-  clock?: { initial_s: number; increment_s: number };
+  clock?: { initial_s: number; increment_s: number } | { initial_s: number; per_turn: true };
 }
 
 export interface Created {

@@ -28,9 +28,17 @@ function newGameForm(variants: Variant[]): HTMLElement {
     h('option', { value: 'white' }, 'White'),
     h('option', { value: 'black' }, 'Black'),
   );
-  const movetime = h('input', { id: 'movetime', type: 'number', min: '50', step: '50', value: '1000' });
+  const fen = h('input', { id: 'fen', class: 'fen', placeholder: 'the standard array', spellcheck: 'false' });
+  const levelKind = h(
+    'select',
+    { id: 'level-kind' },
+    h('option', { value: 'movetime' }, 'time per turn (ms)'),
+    h('option', { value: 'depth' }, 'depth (turns)'),
+  );
+  const movetime = h('input', { id: 'movetime', type: 'number', min: '1', step: '1', value: '1000' });
   const clockMinutes = h('input', { id: 'clock-min', type: 'number', min: '0', step: '1', placeholder: 'none' });
   const clockIncrement = h('input', { id: 'clock-inc', type: 'number', min: '0', step: '1', value: '0' });
+  const clockDays = h('input', { id: 'clock-days', type: 'number', min: '1', step: '1', placeholder: 'none' });
   const create = h('button', { id: 'create', type: 'submit', class: 'primary' }, 'Create game');
   const form = h(
     'form',
@@ -40,20 +48,30 @@ function newGameForm(variants: Variant[]): HTMLElement {
     h('p', { class: 'help' }, 'Any id, or ids joined by + (e.g. progressive+alice, marseillais+atomic).'),
     h('label', {}, 'Play against ', opponent),
     h('label', {}, 'as ', color),
-    h('label', {}, 'Engine time per turn (ms) ', movetime),
+    h('label', {}, 'Start position (FEN) ', fen),
+    h('label', {}, 'Engine level: ', levelKind, ' ', movetime),
     h('label', {}, 'Clock (minutes + increment s) ', clockMinutes, ' + ', clockIncrement),
+    h('label', {}, 'or correspondence: days per turn ', clockDays),
     create,
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    const level = Number(movetime.value);
     const request: CreateRequest = {
       variant: variant.value.trim(),
       opponent: opponent.value as 'engine' | 'human',
       color: color.value as Color,
-      level: { movetime_ms: Number(movetime.value) || 1000 },
+      level: levelKind.value === 'depth' ? { depth: level || 4 } : { movetime_ms: level || 1000 },
     };
+    if (fen.value.trim()) request.fen = fen.value.trim();
+    if (clockMinutes.value && clockDays.value) {
+      showError('Choose one clock: minutes + increment, or days per turn.');
+      return;
+    }
     if (clockMinutes.value) {
       request.clock = { initial_s: Number(clockMinutes.value) * 60, increment_s: Number(clockIncrement.value) || 0 };
+    } else if (clockDays.value) {
+      request.clock = { initial_s: Number(clockDays.value) * 86400, per_turn: true };
     }
     create.disabled = true;
     api
