@@ -475,6 +475,23 @@ TEST_F(ServerApi, PlayerGameLists) {
   EXPECT_EQ(l.body["games"][0]["variant"], "alice");
   EXPECT_EQ(l.body["games"][0]["your_turn"], true);
   EXPECT_TRUE(get("/api/players/0000/games").body["games"].empty());
+  EXPECT_TRUE(l.body["games"][0]["clock"].is_null());
+  // A correspondence game lists its clock: the side to move's day running, the other's full.
+  Reply c =
+      post("/api/games", {{"opponent", "human"}, {"clock", {{"initial_s", 86400}, {"per_turn", true}}}});
+  ASSERT_EQ(c.status, 201) << c.text;
+  ASSERT_EQ(post("/api/games/" + c.body["id"].get<std::string>() + "/turn",
+                 {{"token", c.body["token"]}, {"turn", "e2e4"}})
+                .status,
+            200);
+  l = get("/api/players/" + c.body["invite_token"].get<std::string>() + "/games");
+  ASSERT_EQ(l.body["games"].size(), 1u);
+  const json& clock = l.body["games"][0]["clock"];
+  EXPECT_EQ(clock["per_turn"], true);
+  EXPECT_EQ(clock["running"], "black");
+  EXPECT_EQ(clock["white_ms"], 86400000);
+  EXPECT_LE(clock["black_ms"].get<long long>(), 86400000);
+  EXPECT_GT(clock["black_ms"].get<long long>(), 86390000);
 }
 
 TEST_F(ServerApi, EngineReplies) {

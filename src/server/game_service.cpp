@@ -714,8 +714,12 @@ std::string GameService::pgn(const std::string& id, const std::string& viewer_to
 
 json GameService::player_games(const std::string& token) {
   json arr = json::array();
+  const std::int64_t now = now_ms();
   for (const PlayerGame& p : store_.games_of_player(token)) {
     bool ongoing = p.status.result == "*";
+    GameMeta clocked;  // what clock_json reads: the settings and the stored running state
+    clocked.clock = p.clock;
+    clocked.status = p.status;
     arr.push_back({{"id", p.id},
                    {"variant", p.variant},
                    {"color", p.color},
@@ -724,7 +728,8 @@ json GameService::player_games(const std::string& token) {
                    {"turns", p.turns},
                    {"result", p.status.result},
                    {"termination", p.status.termination},
-                   {"draw_offer", p.status.draw_offer}});
+                   {"draw_offer", p.status.draw_offer},
+                   {"clock", clock_json(clocked, now)}});
   }
   return {{"games", arr}};
 }

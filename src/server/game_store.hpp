@@ -62,6 +62,7 @@ struct PlayerGame {
   std::string color;  // the token's side
   GameStatus status;
   int turns = 0;
+  ClockSpec clock;  // initial_ms 0: no clock
 };
 
 // The store could not do what was asked (I/O, corruption, constraint); the message says what.

@@ -310,7 +310,8 @@ std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_,
          "SELECT id, variant, CASE WHEN white_token = ?1 THEN 'white' ELSE 'black' END, result, termination, "
-         "draw_offer, to_move, turn_count FROM games WHERE white_token = ?1 OR black_token = ?1 "
+         "draw_offer, to_move, turn_count, clock_initial_ms, clock_increment_ms, clock_per_turn, white_ms, "
+         "black_ms, clock_since_ms FROM games WHERE white_token = ?1 OR black_token = ?1 "
          "ORDER BY updated_at DESC, id");
   q.bind(1, token);
   std::vector<PlayerGame> out;
@@ -324,6 +325,12 @@ std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
     p.status.draw_offer = q.text(5);
     p.status.to_move = q.text(6);
     p.turns = int(q.integer(7));
+    p.clock.initial_ms = q.integer(8);
+    p.clock.increment_ms = q.integer(9);
+    p.clock.per_turn = q.integer(10) != 0;
+    p.status.clock_ms[0] = q.integer(11);
+    p.status.clock_ms[1] = q.integer(12);
+    p.status.clock_since_ms = q.integer(13);
     out.push_back(p);
   }
   return out;

@@ -65,6 +65,8 @@ test('engine: an unknown variant is refused clearly; clocks shown; the reply arr
     await page.goto(`${BASE}/#/`);
     await page.waitForSelector(`#my-games a[href="#/game/${id}"]`);
     assert.match(await page.textContent('#my-games tr.your-turn'), /your turn/);
+    // The 5+2 clock of this seat: under 5 minutes plus the increment, in minutes and seconds.
+    assert.match(await page.textContent('#my-games tr.your-turn .clock-cell'), /^[45]:\d\d$/);
     await screenshot(page, 'home-my-games');
   });
 });

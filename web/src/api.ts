@@ -95,6 +95,7 @@ export interface PlayerGame {
   result: string;
   termination: string;
   draw_offer: string;
+  clock: Clock | null;
 }
 
 export interface Hint {

@@ -1,6 +1,7 @@
 // The game page: the board(s), entering and submitting a turn, the opponent's turns arriving by server-sent events
 // and animated move by move, the move list, draw/resign, hint, clock, PGN link and invitation link.
 import type { Key } from 'chessground/types';
+import { formatClock } from './clock';
 import { ApiError, type Color, type GameState, type Hint, type LegalMove, api } from './api';
 import { BoardView } from './board';
 import { type MoveEffects, moveEffects } from './effects';
@@ -420,8 +421,7 @@ export class GameView {
       let ms = color === 'white' ? clock.white_ms : clock.black_ms;
       const running = clock.running === color && this.state.result === '*';
       if (running) ms -= performance.now() - this.clockStamp;
-      const total = Math.max(0, Math.ceil(ms / 1000));
-      el.textContent = `${capital(color)} ${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+      el.textContent = `${capital(color)} ${formatClock(ms)}`;
       el.classList.toggle('running', running);
     }
   }

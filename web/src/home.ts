@@ -1,6 +1,7 @@
 // The home page: a new game (any variant id or composition), the player's games, PGN import, the variants.
 import { type Color, type CreateRequest, type Variant, api } from './api';
 import { errorText, h, showError } from './dom';
+import { formatClock } from './clock';
 import { allSeats, saveInvite, saveToken } from './storage';
 
 export async function renderHome(root: HTMLElement): Promise<void> {
@@ -109,6 +110,7 @@ function myGames(): HTMLElement {
           h('th', {}, 'variant'),
           h('th', {}, 'you'),
           h('th', {}, 'turns'),
+          h('th', {}, 'your clock'),
           h('th', {}, 'status'),
         ),
       ),
@@ -116,7 +118,7 @@ function myGames(): HTMLElement {
     ),
   );
   const seats = allSeats();
-  if (!seats.length) body.append(h('tr', {}, h('td', { colspan: '5' }, 'No games yet.')));
+  if (!seats.length) body.append(h('tr', {}, h('td', { colspan: '6' }, 'No games yet.')));
   for (const seat of seats) {
     api
       .playerGames(seat.token)
@@ -132,12 +134,19 @@ function myGames(): HTMLElement {
               h('td', {}, g.variant),
               h('td', {}, g.color),
               h('td', {}, String(g.turns)),
+              h(
+                'td',
+                { class: 'clock-cell' },
+                g.clock ? formatClock(g.color === 'white' ? g.clock.white_ms : g.clock.black_ms) : '–',
+              ),
               h('td', {}, status),
             ),
           );
         }
       })
-      .catch(() => undefined);
+      .catch((e: unknown) =>
+        body.append(h('tr', {}, h('td', { colspan: '6' }, `Game ${seat.gameId}: cannot load (${errorText(e)})`))),
+      );
   }
   return card;
 }
