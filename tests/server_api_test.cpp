@@ -912,3 +912,26 @@ TEST_F(ServerApi, EventStreamsBeyondTheCapAreRefused) {
   }
   EXPECT_EQ(status, 200);
 }
+
+TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackFromTheStore) {
+  auto [id, white, black] = human_game("marseillais");
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4,d2d4"}}).status, 200);
+  json before = get("/api/games/" + id).body;
+  // Used just now: a 10-minute idle limit keeps it.
+  EXPECT_EQ(server_->service->evict_idle(std::chrono::minutes(10)), 0u);
+  EXPECT_EQ(server_->service->games_in_memory(), 1u);
+  // With no idle limit it goes, and everything about it comes back from the store.
+  EXPECT_EQ(server_->service->evict_idle(std::chrono::milliseconds(0)), 1u);
+  EXPECT_EQ(server_->service->games_in_memory(), 0u);
+  json after = get("/api/games/" + id).body;
+  before.erase("version");  // the change counter is per load
+  after.erase("version");
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,d7d5"}}).status, 200);
+  // A game someone holds (an open event stream waits on it) stays, whatever its idleness.
+  OpenStream stream(server_->port, id);
+  ASSERT_EQ(stream.status, 200);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the stream is now waiting for a change
+  EXPECT_EQ(server_->service->evict_idle(std::chrono::milliseconds(0)), 0u);
+  EXPECT_EQ(get("/api/games/" + id).body["turns"].size(), 2u);
+}

@@ -222,11 +222,22 @@ void GameService::rebuild(Live& g) {
   g.record = std::move(rec);
 }
 
+namespace {
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+}  // namespace
+
 std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   {
     std::shared_lock<std::shared_mutex> lock(games_mutex_);
     auto it = games_.find(id);
-    if (it != games_.end()) return it->second;
+    if (it != games_.end()) {
+      it->second->last_used_ms = steady_ms();
+      return it->second;
+    }
   }
   std::unique_lock<std::shared_mutex> lock(games_mutex_);
   auto it = games_.find(id);
@@ -234,6 +245,7 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   auto stored = store_.load(id);
   if (!stored) throw ServiceError(ServiceError::kNotFound, "no game with id '" + id + "'");
   auto g = std::make_shared<Live>();
+  g->last_used_ms = steady_ms();
   g->data = std::move(*stored);
   rebuild(*g);
   arm_clock(*g);
@@ -977,9 +989,39 @@ void GameService::arm_clock(Live& g) {
   clock_cv_.notify_all();
 }
 
+std::size_t GameService::evict_idle(std::chrono::milliseconds idle) {
+  const std::int64_t before = steady_ms() - idle.count();
+  std::unique_lock<std::shared_mutex> lock(games_mutex_);
+  std::size_t gone = 0;
+  for (auto it = games_.begin(); it != games_.end();) {
+    // use_count 1: only this map holds it, and no new holder can appear while the map is locked exclusively.
+    if (it->second.use_count() == 1 && it->second->last_used_ms <= before) {
+      it = games_.erase(it);
+      ++gone;
+    } else {
+      ++it;
+    }
+  }
+  return gone;
+}
+
+std::size_t GameService::games_in_memory() {
+  std::shared_lock<std::shared_mutex> lock(games_mutex_);
+  return games_.size();
+}
+
 void GameService::clock_loop() {
   std::unique_lock<std::mutex> lock(clock_mutex_);
+  constexpr std::int64_t kSweepMs = 60 * 1000;  // how often idle games are dropped from memory
+  std::int64_t next_sweep = steady_ms() + kSweepMs;
   while (!stopping_) {
+    if (steady_ms() >= next_sweep) {
+      lock.unlock();
+      evict_idle(std::chrono::milliseconds(kEvictIdleMs));
+      lock.lock();
+      next_sweep = steady_ms() + kSweepMs;
+      continue;
+    }
     const std::int64_t now = now_ms();
     std::vector<std::string> due;
     std::int64_t next = std::numeric_limits<std::int64_t>::max();
@@ -990,10 +1032,8 @@ void GameService::clock_loop() {
         next = std::min(next, at);
     }
     if (due.empty()) {
-      if (next == std::numeric_limits<std::int64_t>::max())
-        clock_cv_.wait(lock);
-      else
-        clock_cv_.wait_for(lock, std::chrono::milliseconds(next - now));
+      const std::int64_t until_sweep = std::max<std::int64_t>(0, next_sweep - steady_ms());
+      clock_cv_.wait_for(lock, std::chrono::milliseconds(std::min(next - now, until_sweep)));
       continue;
     }
     for (const std::string& id : due) deadlines_.erase(id);

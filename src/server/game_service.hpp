@@ -77,6 +77,8 @@ struct CreateOptions {
 class GameService {
  public:
   static constexpr int kMaxMovetimeMs = 60000;
+  // A game nobody has used for this long leaves memory (it is reloaded from the store when next used).
+  static constexpr std::int64_t kEvictIdleMs = 10 * 60 * 1000;
   static constexpr int kMaxDepth = 20;
   // A hint is a search of this long; the request waits at most kHintWaitMs for the worker (which may be busy
   // with engine turns) before answering 503.
@@ -135,6 +137,11 @@ class GameService {
   bool stopping() const { return stopping_; }
   // Stops the engine worker and wakes every waiter; later requests still work (without engine replies).
   void stop();
+  // Drops from memory the games unused for `idle` that no request, stream or worker holds; everything about
+  // them is in the store, so the next use reloads them. Returns how many went. (The clock thread calls it
+  // every minute with kEvictIdleMs.)
+  std::size_t evict_idle(std::chrono::milliseconds idle);
+  std::size_t games_in_memory();
   // Waits until no engine turn is due or being computed (tests).
   void wait_engine_idle();
 
@@ -144,6 +151,7 @@ class GameService {
     StoredGame data;
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
+    std::atomic<std::int64_t> last_used_ms{0};  // steady clock: the last get()
     // state_body() per view key, serialized without its closing brace, as of version cache_version.
     std::map<std::string, std::shared_ptr<const std::string>> cache;
     std::uint64_t cache_version = ~std::uint64_t{0};
