@@ -241,7 +241,10 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   }
   std::unique_lock<std::shared_mutex> lock(games_mutex_);
   auto it = games_.find(id);
-  if (it != games_.end()) return it->second;
+  if (it != games_.end()) {
+    it->second->last_used_ms = steady_ms();
+    return it->second;
+  }
   auto stored = store_.load(id);
   if (!stored) throw ServiceError(ServiceError::kNotFound, "no game with id '" + id + "'");
   auto g = std::make_shared<Live>();
