@@ -37,10 +37,10 @@ struct Running {
   std::thread thread;
   int port = -1;
 
-  explicit Running(const std::string& db, int max_streams = kMaxEventStreams) {
+  explicit Running(const std::string& db, ApiLimits limits = {}) {
     store = std::make_unique<SqliteStore>(db);
     service = std::make_unique<GameService>(*store);
-    api = std::make_unique<HttpApi>(*service, kMaxBodyBytes, max_streams);
+    api = std::make_unique<HttpApi>(*service, limits);
     port = api->bind("127.0.0.1", 0);
     thread = std::thread([this] { api->run(); });
     // listen_after_bind is asynchronous: wait until the server answers.
@@ -883,7 +883,7 @@ TEST_F(ServerApi, OpenEventStreamsDoNotStarveRequests) {
 }
 
 TEST_F(ServerApi, EventStreamsBeyondTheCapAreRefused) {
-  Running small(db_path() + "-streams", 5);
+  Running small(db_path() + "-streams", ApiLimits{kMaxBodyBytes, 5});
   httplib::Client c("127.0.0.1", small.port);
   auto created = c.Post("/api/games", R"({"opponent":"human"})", "application/json");
   ASSERT_TRUE(created && created->status == 201);
@@ -934,4 +934,48 @@ TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackFromTheStore) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the stream is now waiting for a change
   EXPECT_EQ(server_->service->evict_idle(std::chrono::milliseconds(0)), 0u);
   EXPECT_EQ(get("/api/games/" + id).body["turns"].size(), 2u);
+}
+
+TEST_F(ServerApi, WritesAreRateLimitedPerAddressWhenAsked) {
+  ApiLimits limits;
+  limits.writes_per_second = 2;  // 6 at once, then one every half second
+  Running limited(db_path() + "-limited", limits);
+  httplib::Client c("127.0.0.1", limited.port);
+  auto created = c.Post("/api/games", R"({"opponent":"human"})", "application/json");
+  ASSERT_TRUE(created && created->status == 201);
+  std::string id = json::parse(created->body)["id"];
+  int accepted = 1, refused = 0;
+  std::string retry, error;
+  for (int i = 0; i < 10; ++i) {
+    auto r = c.Post("/api/games", R"({"opponent":"human"})", "application/json");
+    ASSERT_TRUE(r);
+    if (r->status == 201) {
+      ++accepted;
+    } else {
+      EXPECT_EQ(r->status, 429);
+      ++refused;
+      retry = r->get_header_value("Retry-After");
+      error = json::parse(r->body)["error"];
+    }
+  }
+  // The burst of 6 (a few more may trickle in at 2 a second while the loop runs), then refusals.
+  EXPECT_GE(accepted, 6);
+  EXPECT_LE(accepted, 8);
+  EXPECT_GE(refused, 3);
+  EXPECT_EQ(retry, "1");
+  EXPECT_NE(error.find("at most 2 writes a second"), std::string::npos) << error;
+  // A refused write changed nothing: as many games stored as accepted.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open_v2((db_path() + "-limited").c_str(), &db, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM games", -1, &st, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(st, 0), accepted);
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  // Reads are not limited.
+  for (int i = 0; i < 20; ++i) ASSERT_EQ(c.Get(("/api/games/" + id).c_str())->status, 200);
+  // The bucket refills.
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_EQ(c.Post("/api/games", R"({"opponent":"human"})", "application/json")->status, 201);
 }

@@ -655,6 +655,11 @@ int main(int argc, char** argv) {
   serve->add_option("--port", so.port, "port (default 8080; 0 = any free port, printed at start)")
       ->check(CLI::Range(0, 65535));
   serve->add_option("--data", so.data_dir, "data directory for the game database (default heterochess-data)");
+  serve
+      ->add_option(
+          "--rate-limit", so.writes_per_second,
+          "writes (POST) a second per client address, 3 s worth at once; 429 beyond (default 0 = none)")
+      ->check(CLI::Range(0.0, 100000.0));
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
 
   try {

@@ -4,8 +4,12 @@
 #include <signal.h>
 
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
 
 #include "server/elastic_pool.hpp"
 #include "server/sqlite_store.hpp"
@@ -38,6 +42,12 @@ int status_of(ServiceError::Kind k) {
 void send_json(httplib::Response& res, const json& j, int status = 200) {
   res.status = status;
   res.set_content(j.dump(), "application/json");
+}
+
+std::string fmt_rate(double r) {
+  std::ostringstream o;
+  o << r;
+  return o.str();
 }
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
@@ -155,7 +165,38 @@ struct HttpApi::Impl {
 
   const int max_streams;
 
-  Impl(GameService& s, std::size_t max_body, int max_streams_) : service(s), max_streams(max_streams_) {
+  // Token buckets of the writes, per client address.
+  struct Bucket {
+    double tokens;
+    std::chrono::steady_clock::time_point at;
+  };
+  const ApiLimits limits;
+  std::mutex buckets_mutex;
+  std::unordered_map<std::string, Bucket> buckets;
+
+  // Takes a write token for `client`; false (and the seconds until one is there) when its bucket is empty.
+  bool take_write_token(const std::string& client, int* retry_after_s) {
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(buckets_mutex);
+    if (buckets.size() > 100000) buckets.clear();  // bounded memory; a full bucket each is the generous side
+    const double burst = 3 * limits.writes_per_second;
+    auto [it, fresh] = buckets.try_emplace(client, Bucket{burst, now});
+    Bucket& b = it->second;
+    if (!fresh) {
+      b.tokens = std::min(
+          burst, b.tokens + std::chrono::duration<double>(now - b.at).count() * limits.writes_per_second);
+      b.at = now;
+    }
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return true;
+    }
+    *retry_after_s = std::max(1, int(std::ceil((1 - b.tokens) / limits.writes_per_second)));
+    return false;
+  }
+
+  Impl(GameService& s, const ApiLimits& l) : service(s), max_streams(l.max_streams), limits(l) {
+    const std::size_t max_body = l.max_body;
     svr.new_task_queue = [] { return new ElasticPool(kKeptWorkers, kMaxWorkers); };
     svr.set_payload_max_length(max_body);
     svr.set_read_timeout(10, 0);
@@ -179,6 +220,16 @@ struct HttpApi::Impl {
           send_error(res, res.status, msg);
           return httplib::Server::HandlerResponse::Handled;
         }));
+    svr.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
+      int retry = 0;
+      if (limits.writes_per_second <= 0 || req.method != "POST" || take_write_token(req.remote_addr, &retry))
+        return httplib::Server::HandlerResponse::Unhandled;
+      res.set_header("Retry-After", std::to_string(retry));
+      send_error(res, 429,
+                 "too many requests from this address: at most " + fmt_rate(limits.writes_per_second) +
+                     " writes a second; retry in " + std::to_string(retry) + " s");
+      return httplib::Server::HandlerResponse::Handled;
+    });
     svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
       try {
         std::rethrow_exception(ep);
@@ -342,8 +393,7 @@ bool HttpApi::mount_ui(const std::string& dir) {
   return built;
 }
 
-HttpApi::HttpApi(GameService& service, std::size_t max_body, int max_streams)
-    : impl_(std::make_unique<Impl>(service, max_body, max_streams)) {}
+HttpApi::HttpApi(GameService& service, ApiLimits limits) : impl_(std::make_unique<Impl>(service, limits)) {}
 HttpApi::~HttpApi() = default;
 
 int HttpApi::bind(const std::string& address, int port) {
@@ -383,7 +433,9 @@ int run_server(const ServeOptions& opt) {
     return 2;
   }
   GameService service(*store);
-  HttpApi api(service);
+  ApiLimits limits;
+  limits.writes_per_second = opt.writes_per_second;
+  HttpApi api(service, limits);
   if (!api.mount_ui(opt.web_dir))
     std::cerr << "warning: no built UI in '" << opt.web_dir
               << "' (scripts/build_web.sh builds it); serving the API only\n";

@@ -18,10 +18,19 @@ inline constexpr std::size_t kKeptWorkers = 16;
 inline constexpr std::size_t kMaxWorkers = 1024;
 inline constexpr int kMaxEventStreams = 768;
 
+// What one server accepts. With writes_per_second > 0, writes (POST) are rate-limited per client address by a
+// token bucket: 3 s worth at once, refilled at `writes_per_second`; beyond it a write gets 429 with
+// Retry-After. Reads are not limited. Off by default: behind a reverse proxy every client has the proxy's
+// address.
+struct ApiLimits {
+  std::size_t max_body = kMaxBodyBytes;
+  int max_streams = kMaxEventStreams;
+  double writes_per_second = 0;
+};
+
 class HttpApi {
  public:
-  explicit HttpApi(GameService& service, std::size_t max_body = kMaxBodyBytes,
-                   int max_streams = kMaxEventStreams);
+  explicit HttpApi(GameService& service, ApiLimits limits = {});
   ~HttpApi();
   HttpApi(const HttpApi&) = delete;
   HttpApi& operator=(const HttpApi&) = delete;
@@ -43,6 +52,7 @@ struct ServeOptions {
   std::string address = "127.0.0.1";
   int port = 8080;
   std::string data_dir = "heterochess-data";
+  double writes_per_second = 0;             // per client address; 0 = no limit
   std::string web_dir = default_web_dir();  // the built UI (web/dist of the source tree by default)
 
   static std::string default_web_dir();
