@@ -387,13 +387,17 @@ TEST_F(ServerApi, DrawOffers) {
   expect_refused(id, 409, "no draw offer", [&] {
     return post(path, {{"token", white}, {"action", "accept"}});
   });
+  EXPECT_EQ(r.body["draw_declined"], "");
   r = post(path, {{"token", black}, {"action", "decline"}});
   EXPECT_EQ(r.body["draw_offer"], "");
+  EXPECT_EQ(r.body["draw_declined"], "white") << "the offerer is told";
+  EXPECT_EQ(get("/api/games/" + id).body["draw_declined"], "white");
   EXPECT_EQ(r.body["result"], "*");
   // An offer stands across the offerer's own turn and is declined by the opponent's turn.
-  post(path, {{"token", white}, {"action", "offer"}});
-  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).body["draw_offer"],
-            "white");
+  EXPECT_EQ(post(path, {{"token", white}, {"action", "offer"}}).body["draw_declined"], "") << "a new offer";
+  r = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
+  EXPECT_EQ(r.body["draw_offer"], "white");
+  EXPECT_EQ(r.body["draw_declined"], "");
   EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5"}}).body["draw_offer"], "");
   post(path, {{"token", black}, {"action", "offer"}});
   r = post(path, {{"token", white}, {"action", "accept"}});
@@ -703,9 +707,11 @@ TEST_F(ServerApi, TheEngineAcceptsDrawsOnlyWhenItIsNotBetter) {
   EXPECT_EQ(down["result"], "1/2-1/2");
   EXPECT_EQ(down["termination"], "agreement");
   EXPECT_EQ(down["draw_offer"], "");
+  EXPECT_EQ(down["draw_declined"], "");
   json up = offer("r3k2q/pppq4/8/8/8/8/PPPQ4/R3K3 w - - 0 40");
   EXPECT_EQ(up["result"], "*");
   EXPECT_EQ(up["draw_offer"], "") << "declined";
+  EXPECT_EQ(up["draw_declined"], "white");
   json early = offer("r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 1");
   EXPECT_EQ(early["result"], "*");
   EXPECT_EQ(early["draw_offer"], "");

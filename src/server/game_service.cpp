@@ -318,6 +318,7 @@ json GameService::state_body(Live& g, const Viewer& v) {
             {"result", m.status.result},
             {"termination", m.status.termination},
             {"draw_offer", m.status.draw_offer},
+            {"draw_declined", g.draw_declined},
             {"players", {{"white", player_kind_name(m.player[0])}, {"black", player_kind_name(m.player[1])}}},
             {"version", g.version.load()}};
   if (m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine)
@@ -506,6 +507,7 @@ json GameService::import_pgn(const std::string& text) {
 void GameService::apply_turn(Live& g, const std::string& turn) {
   Position copy = g.record->position();
   play_prefix(copy, split_commas(turn), true, nullptr);
+  g.draw_declined.clear();
   const Color mover = g.record->position().side();
   const std::int64_t now = now_ms();
   // Legal: play it on the record, then store; the record is rebuilt from the stored turns if the store fails.
@@ -603,6 +605,7 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   if (s.result != "*") freeze_clock(g->data.meta, s, now_ms());
   store_.update_status(id, s);
   g->data.meta.status = s;
+  g->draw_declined = action == "decline" ? other : "";
   bump(*g);
   if (s.draw_offer == me && g->data.meta.player[~c] == PlayerKind::kEngine) {
     std::size_t turns = g->data.turns.size();
@@ -653,6 +656,7 @@ void GameService::answer_draw_offer(const std::string& id, std::size_t turns_at_
   }
   store_.update_status(id, s);
   g->data.meta.status = s;
+  g->draw_declined = accept ? "" : color_name(~engine);
   bump(*g);
 }
 

@@ -152,6 +152,9 @@ class GameService {
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
     std::atomic<std::int64_t> last_used_ms{0};  // steady clock: the last get()
+    // The side whose draw offer was just declined (by the opponent or the engine), until the next turn or
+    // offer; a notice, kept in memory only.
+    std::string draw_declined;
     // state_body() per view key, serialized without its closing brace, as of version cache_version.
     std::map<std::string, std::shared_ptr<const std::string>> cache;
     std::uint64_t cache_version = ~std::uint64_t{0};

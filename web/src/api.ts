@@ -32,6 +32,8 @@ export interface GameState {
   result: string;
   termination: string;
   draw_offer: '' | Color;
+  /** The side whose draw offer was just declined (until the next turn or offer). */
+  draw_declined?: '' | Color;
   players: Record<Color, 'human' | 'engine'>;
   in_check: boolean;
   legal_moves: LegalMove[];

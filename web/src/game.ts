@@ -404,8 +404,12 @@ export class GameView {
         h('button', { id: 'draw-decline', onclick: () => this.drawAnswer('decline') }, 'Decline'),
       );
     } else if (offer) {
-      box.append(h('span', {}, `${capital(offer)} offered a draw.`));
-    } else if (this.actingColor() && s.players[other(this.actingColor()!)] === 'human') {
+      const to = s.players[other(offer)] === 'engine' ? ' The engine is considering it…' : '';
+      box.append(h('span', { id: 'draw-pending' }, `${capital(offer)} offered a draw.${to}`));
+    } else if (this.actingColor()) {
+      if (s.draw_declined === this.actingColor()) {
+        box.append(h('span', { id: 'draw-declined' }, 'Your draw offer was declined. '));
+      }
       box.append(
         h('button', { id: 'draw-offer', onclick: () => this.act((t) => api.draw(s.id, t, 'offer')) }, 'Offer draw'),
       );
