@@ -985,3 +985,16 @@ TEST_F(ServerApi, WritesAreRateLimitedPerAddressWhenAsked) {
   std::this_thread::sleep_for(std::chrono::milliseconds(600));
   EXPECT_EQ(c.Post("/api/games", R"({"opponent":"human"})", "application/json")->status, 201);
 }
+
+TEST_F(ServerApi, ADeepLevelDoesNotHoldTheEngineWorker) {
+  // Depth 20 from the start of Marseillais cannot finish: the search is cut at kMaxDepthThinkMs and still
+  // moves.
+  const auto start = std::chrono::steady_clock::now();
+  Reply r = post("/api/games", {{"variant", "marseillais"}, {"color", "black"}, {"level", {{"depth", 20}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  server_->service->wait_engine_idle();
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(get("/api/games/" + r.body["id"].get<std::string>()).body["turns"].size(), 1u);
+  EXPECT_GE(took, GameService::kMaxDepthThinkMs / 1000.0 * 0.9) << "it did think (depth 20 is not quick)";
+  EXPECT_LT(took, GameService::kMaxDepthThinkMs / 1000.0 + 5);
+}

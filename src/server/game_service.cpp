@@ -958,6 +958,10 @@ void GameService::engine_turn(const std::string& id) {
       lim.movetime_s = 0;
     }
   }
+  if (level.depth) {  // one worker serves every game: a deep search may not hold it for long
+    const double cap = kMaxDepthThinkMs / 1000.0;
+    lim.hard_time_s = lim.hard_time_s > 0 ? std::min(lim.hard_time_s, cap) : cap;
+  }
   Analysis a = analyse(variant, fen, turns, lim);
   if (a.best.empty() || stopping_) return;
   std::lock_guard<std::mutex> lock(g->m);

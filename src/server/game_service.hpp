@@ -80,6 +80,8 @@ class GameService {
   // A game nobody has used for this long leaves memory (it is reloaded from the store when next used).
   static constexpr std::int64_t kEvictIdleMs = 10 * 60 * 1000;
   static constexpr int kMaxDepth = 20;
+  // A depth level's search stops after this long all the same (the engine worker is shared by every game).
+  static constexpr int kMaxDepthThinkMs = 10000;
   // A hint is a search of this long; the request waits at most kHintWaitMs for the worker (which may be busy
   // with engine turns) before answering 503.
   static constexpr int kHintMovetimeMs = 500;
