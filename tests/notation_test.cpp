@@ -215,3 +215,20 @@ TEST(Pgn, VariantTagCapitalisesIdsNotOptions) {
   EXPECT_EQ(variant_tag("madras:madras-ep=stepper-only"), "Madras:madras-ep=stepper-only");
   EXPECT_EQ(variant_tag("alice+madras:ep=none,madras-ep=both"), "Alice+Madras:ep=none,madras-ep=both");
 }
+
+TEST(Pgn, TagPairsShareALineWithEachOtherAndWithMovetext) {
+  auto games = split_pgn("[Event \"x\"] [Site \"a \\\"b\\\" \\\\c\"]   1. e4 e5 1-0\n");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].tags.size(), 2u);
+  EXPECT_EQ(games[0].tags[0], (std::pair<std::string, std::string>("Event", "x")));
+  EXPECT_EQ(games[0].tags[1], (std::pair<std::string, std::string>("Site", "a \"b\" \\c")));
+  EXPECT_NE(games[0].movetext.find("1. e4 e5 1-0"), std::string::npos) << games[0].movetext;
+  // Garbage after a tag is movetext, so the move reader refuses it instead of it vanishing.
+  games = split_pgn("[Variant \"marseillais\"] zz9 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_NE(games[0].movetext.find("zz9"), std::string::npos);
+  EXPECT_THROW(split_pgn("[Event x]\n"), NotationError);
+  EXPECT_THROW(split_pgn("[Event \"x\"\n"), NotationError);
+  EXPECT_THROW(split_pgn("[Event \"x]\n"), NotationError);
+  EXPECT_THROW(split_pgn("[ \"x\"]\n"), NotationError);
+}

@@ -451,6 +451,16 @@ TEST_F(ServerApi, PgnExportAndImport) {
   });
   expect_refused(id, 400, "exactly one game", [&] { return post("/api/games/import", {{"pgn", ""}}); });
   expect_refused(id, 400, "'pgn'", [&] { return post("/api/games/import", json::object()); });
+  // Movetext on the tags' line is read, not dropped: garbage there is refused, moves there are played.
+  expect_refused(id, 422, "zz9", [&] {
+    return post("/api/games/import", {{"pgn", "[Variant \"Marseillais\"] zz9 *\n"}});
+  });
+  Reply one_line =
+      post("/api/games/import", {{"pgn", "[Event \"x\"] [Variant \"Marseillais\"] 1. e4,d4 e5 *"}});
+  EXPECT_EQ(one_line.status, 422) << "e5 alone is half a Marseillais turn: " << one_line.text;
+  one_line = post("/api/games/import", {{"pgn", "[Event \"x\"] [Variant \"Marseillais\"] 1. e4,d4 e5,d5 *"}});
+  ASSERT_EQ(one_line.status, 201) << one_line.text;
+  EXPECT_EQ(one_line.body["game"]["turns"], json::array({"e2e4,d2d4", "e7e5,d7d5"}));
 }
 
 TEST_F(ServerApi, ImportKeepsTheRecordedResult) {

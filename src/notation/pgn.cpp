@@ -37,18 +37,43 @@ std::vector<PgnGame> split_pgn(const std::string& text) {
       if (end >= text.size()) break;
       continue;
     }
-    if (line[first] == '[') {  // a tag pair; after movetext it starts the next game
+    if (line[first] == '[') {  // tag pairs; after movetext they start the next game
       if (in_moves) flush();
-      std::size_t close = line.rfind(']');
-      std::size_t q1 = line.find('"', first), q2 = line.rfind('"');
-      if (close == std::string::npos || q1 == std::string::npos || q2 <= q1)
-        throw NotationError("malformed tag pair", int(first) + 1, line_no);
-      std::string name = line.substr(first + 1, q1 - first - 1);
-      while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
-      if (name.empty()) throw NotationError("tag pair without a name", int(first) + 2, line_no);
-      cur.tags.emplace_back(name, line.substr(q1 + 1, q2 - q1 - 1));
-      if (end >= text.size()) break;
-      continue;
+      std::size_t at = first;
+      // One or more [Name "value"] on the line (value escapes: \" and \\); text after them is movetext.
+      while (at < line.size() && line[at] == '[') {
+        std::size_t name_start = at + 1;
+        while (name_start < line.size() && std::isspace(static_cast<unsigned char>(line[name_start])))
+          ++name_start;
+        std::size_t name_end = name_start;
+        while (name_end < line.size() && !std::isspace(static_cast<unsigned char>(line[name_end])) &&
+               line[name_end] != '"' && line[name_end] != ']')
+          ++name_end;
+        if (name_end == name_start) throw NotationError("tag pair without a name", int(at) + 2, line_no);
+        std::size_t q = line.find_first_not_of(" \t", name_end);
+        if (q == std::string::npos || line[q] != '"')
+          throw NotationError("malformed tag pair: the value must be a quoted string", int(name_end) + 1,
+                              line_no);
+        std::string value;
+        std::size_t i = q + 1;
+        for (; i < line.size() && line[i] != '"'; ++i) {
+          if (line[i] == '\\' && i + 1 < line.size()) ++i;
+          value += line[i];
+        }
+        if (i >= line.size())
+          throw NotationError("malformed tag pair: unterminated value", int(q) + 1, line_no);
+        std::size_t close = line.find_first_not_of(" \t", i + 1);
+        if (close == std::string::npos || line[close] != ']')
+          throw NotationError("malformed tag pair: ']' expected", int(i) + 2, line_no);
+        cur.tags.emplace_back(line.substr(name_start, name_end - name_start), value);
+        at = line.find_first_not_of(" \t", close + 1);
+        if (at == std::string::npos) at = line.size();
+      }
+      if (at >= line.size()) {
+        if (end >= text.size()) break;
+        continue;
+      }
+      line = std::string(at, ' ') + line.substr(at);  // the movetext after the tags keeps its columns
     }
     if (!in_moves) cur.movetext_line = line_no, in_moves = true;
     cur.movetext += line + "\n";
