@@ -553,6 +553,7 @@ TEST_F(ServerApi, HintInAnEngineGameIsALegalWholeTurn) {
   EXPECT_TRUE(h.body["score"].contains("cp") || h.body["score"].contains("mate")) << h.text;
   EXPECT_GE(h.body["depth"].get<int>(), 1);
   EXPECT_GT(h.body["nodes"].get<long long>(), 0);
+  EXPECT_EQ(h.body["turn_count"], 0) << "the position it is for";
   // The SAN is the turn's, move by move.
   Reply l = get("/api/games/" + id + "/legal?prefix=" + best);
   ASSERT_EQ(l.status, 200) << l.text;
@@ -566,6 +567,18 @@ TEST_F(ServerApi, HintInAnEngineGameIsALegalWholeTurn) {
     return post("/api/games/ffff0000ffff/hint", {{"token", token}});
   });
   EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", token}, {"turn", best}}).status, 200);
+  server_->service->wait_engine_idle();
+  h = post(path, {{"token", token}});
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["turn_count"], 2);
+  // On the engine's turn there is no hint (it would be for the engine's side, and stale once it moves).
+  Reply e = post("/api/games",
+                 {{"variant", "marseillais"}, {"color", "black"}, {"level", {{"movetime_ms", 3000}}}});
+  ASSERT_EQ(e.status, 201) << e.text;
+  std::string engine_id = e.body["id"];
+  expect_refused(engine_id, 409, "engine's turn", [&] {
+    return post("/api/games/" + engine_id + "/hint", {{"token", e.body["token"]}});
+  });
   server_->service->wait_engine_idle();
 }
 

@@ -833,6 +833,8 @@ json GameService::hint(const std::string& id, const std::string& token) {
       throw ServiceError(ServiceError::kConflict,
                          "no hints in an ongoing game between two people (engine help would be cheating); "
                          "hints open when the game is over");
+    if (m.status.result == "*" && m.player[g->record->position().side()] == PlayerKind::kEngine)
+      throw ServiceError(ServiceError::kConflict, "it is the engine's turn: ask for a hint on yours");
     variant = m.variant;
     fen = m.start_fen;
     turns = g->data.turns;
@@ -845,7 +847,8 @@ json GameService::hint(const std::string& id, const std::string& token) {
     std::string error;
   };
   auto box = std::make_shared<Box>();
-  bool queued = enqueue_task([this, box, variant, fen, turns] {
+  const std::size_t turn_count = turns.size();
+  bool queued = enqueue_task([this, box, variant, fen, turns, turn_count] {
     {
       std::lock_guard<std::mutex> lock(box->m);
       if (box->abandoned) return;
@@ -862,7 +865,8 @@ json GameService::hint(const std::string& id, const std::string& token) {
                 {"san", a.san},
                 {"score", score},
                 {"depth", a.info.depth},
-                {"nodes", a.info.nodes}};
+                {"nodes", a.info.nodes},
+                {"turn_count", turn_count}};  // the position it is for: after this many turns
     } catch (const std::exception& e) {
       error = e.what();
     }
