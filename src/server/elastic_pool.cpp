@@ -1,5 +1,6 @@
 #include "server/elastic_pool.hpp"
 
+#include <system_error>
 #include <thread>
 
 namespace hc::server {
@@ -19,7 +20,15 @@ void ElasticPool::enqueue(std::function<void()> fn) {
   ++threads_;
   lock.unlock();
   // Detached: shutdown() waits for the count of running threads to reach zero instead of joining.
-  std::thread([this] { work(); }).detach();
+  try {
+    std::thread([this] { work(); }).detach();
+  } catch (const std::system_error&) {
+    // No thread to be had (a process or memory limit): the job waits in the queue for a running worker.
+    lock.lock();
+    --threads_;
+    ended_cv_.notify_all();
+    cv_.notify_one();
+  }
 }
 
 void ElasticPool::work() {

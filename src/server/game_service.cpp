@@ -183,6 +183,13 @@ GameService::GameService(GameStore& store) : store_(store) {
       auto g = get(id);
       std::lock_guard<std::mutex> lock(g->m);
       schedule_engine(*g);
+      // A draw offer to the engine left unanswered by the last run is answered now.
+      const GameMeta& m = g->data.meta;
+      if (!m.status.draw_offer.empty() &&
+          m.player[~side_of_name(m.status.draw_offer)] == PlayerKind::kEngine) {
+        std::size_t turns = g->data.turns.size();
+        enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
+      }
     } catch (const std::exception& e) {
       std::cerr << "server: cannot resume game " << id << ": " << e.what() << "\n";
     }
@@ -228,6 +235,14 @@ std::int64_t steady_ms() {
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
+
+// Where a game's change counter starts: microseconds since the epoch (below 2^53, so exact in JavaScript),
+// far above any count the game reached in an earlier load.
+std::uint64_t version_origin() {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                        std::chrono::system_clock::now().time_since_epoch())
+                                        .count());
+}
 }  // namespace
 
 std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
@@ -249,6 +264,8 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   if (!stored) throw ServiceError(ServiceError::kNotFound, "no game with id '" + id + "'");
   auto g = std::make_shared<Live>();
   g->last_used_ms = steady_ms();
+  // Versions only grow, also across reloads and restarts: a loaded game's count starts at the wall clock.
+  g->version = version_origin();
   g->data = std::move(*stored);
   rebuild(*g);
   arm_clock(*g);
@@ -417,6 +434,7 @@ json GameService::create(const CreateOptions& opt) {
 // loaded and registered.
 void GameService::store_new(const std::shared_ptr<Live>& g) {
   GameMeta& m = g->data.meta;
+  g->version = version_origin();  // as for a loaded game
   m.created_at =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
@@ -526,7 +544,8 @@ void GameService::apply_turn(Live& g, const std::string& turn) {
     if (m.clock.per_turn)
       s.clock_ms[0] = s.clock_ms[1] = m.clock.initial_ms;
     else
-      s.clock_ms[mover] = clock_left(m, mover, now) + m.clock.increment_ms;
+      // (At least 0: the flag was checked a moment earlier, on another reading of the clock.)
+      s.clock_ms[mover] = std::max<std::int64_t>(0, clock_left(m, mover, now)) + m.clock.increment_ms;
     s.clock_since_ms = now;
   }
   try {

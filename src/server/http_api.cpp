@@ -66,6 +66,22 @@ json body_object(const httplib::Request& req) {
   return j;
 }
 
+// The same, with only the given fields: a misspelt field is an error, not silently ignored.
+json body_object(const httplib::Request& req, std::initializer_list<const char*> fields) {
+  json j = body_object(req);
+  for (const auto& [key, value] : j.items()) {
+    bool known = false;
+    for (const char* f : fields) known = known || key == f;
+    if (!known) {
+      std::string list;
+      for (const char* f : fields) list += std::string(list.empty() ? "" : ", ") + f;
+      throw ServiceError(ServiceError::kBadRequest,
+                         "unknown field '" + key + "' (this request takes " + list + ")");
+    }
+  }
+  return j;
+}
+
 std::string string_field(const json& j, const char* key, bool required, const std::string& def = "") {
   auto it = j.find(key);
   if (it == j.end() || it->is_null()) {
@@ -258,10 +274,13 @@ struct HttpApi::Impl {
       send_json(res, {{"variants", arr}});
     });
     svr.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
-      send_json(res, service.create(create_options(body_object(req))), 201);
+      send_json(res,
+                service.create(create_options(
+                    body_object(req, {"variant", "fen", "opponent", "color", "level", "clock"}))),
+                201);
     });
     svr.Post("/api/games/import", [this](const httplib::Request& req, httplib::Response& res) {
-      json b = body_object(req);
+      json b = body_object(req, {"pgn"});
       send_json(res, service.import_pgn(string_field(b, "pgn", true)), 201);
     });
     svr.Get(id, [this](const httplib::Request& req, httplib::Response& res) {
@@ -284,21 +303,21 @@ struct HttpApi::Impl {
       res.set_content(service.pgn(req.matches[1], reader_token(req)), "application/x-chess-pgn");
     });
     svr.Post(id + "/turn", [this](const httplib::Request& req, httplib::Response& res) {
-      json b = body_object(req);
+      json b = body_object(req, {"token", "turn"});
       send_json(res, service.play_turn(req.matches[1], string_field(b, "token", true),
                                        string_field(b, "turn", true)));
     });
     svr.Post(id + "/resign", [this](const httplib::Request& req, httplib::Response& res) {
-      json b = body_object(req);
+      json b = body_object(req, {"token"});
       send_json(res, service.resign(req.matches[1], string_field(b, "token", true)));
     });
     svr.Post(id + "/draw", [this](const httplib::Request& req, httplib::Response& res) {
-      json b = body_object(req);
+      json b = body_object(req, {"token", "action"});
       send_json(
           res, service.draw(req.matches[1], string_field(b, "token", true), string_field(b, "action", true)));
     });
     svr.Post(id + "/hint", [this](const httplib::Request& req, httplib::Response& res) {
-      json b = body_object(req);
+      json b = body_object(req, {"token"});
       send_json(res, service.hint(req.matches[1], string_field(b, "token", true)));
     });
     svr.Get("/api/players/([A-Za-z0-9]+)/games", [this](const httplib::Request& req, httplib::Response& res) {
