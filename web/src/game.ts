@@ -20,6 +20,15 @@ const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.s
 /** Alice's two boards: the only variant component drawn with a second board. */
 const boardCount = (variant: string): 1 | 2 =>
   variant.split('+').some((part) => part.split(':')[0] === 'alice') ? 2 : 1;
+/** Whether two states of a game show the same (`version` alone is not enough: it restarts when the server
+ * reloads the game). */
+const sameShown = (a: GameState, b: GameState): boolean =>
+  a.version === b.version &&
+  a.turns.length === b.turns.length &&
+  a.draw_offer === b.draw_offer &&
+  (a.draw_declined ?? '') === (b.draw_declined ?? '') &&
+  a.result === b.result &&
+  a.clock?.running === b.clock?.running;
 
 export class GameView {
   private board: BoardView;
@@ -184,9 +193,12 @@ export class GameView {
   private sync(): void {
     this.enqueue(async () => {
       const state = await api.state(this.state.id);
-      if (state.version === this.state.version && state.turns.length === this.known) return;
+      // The clock is read now: the animation below takes time the clock runs.
+      const stamp = performance.now();
+      if (state.turns.length === this.known && sameShown(state, this.state)) return;
       const newTurns = state.turns.length > this.known;
       if (newTurns) {
+        this.setHint(undefined);
         let fen = this.state.fen;
         for (const turn of await api.history(state.id, this.known)) {
           for (const move of turn.moves) {
@@ -196,9 +208,10 @@ export class GameView {
           }
         }
         this.known = state.turns.length;
+        this.setHint(undefined); // again: a hint may have come during the animation
       }
       this.state = state;
-      this.clockStamp = performance.now();
+      this.clockStamp = stamp;
       if (newTurns || !this.entry || state.result !== '*') {
         this.board.show(this.entry && !newTurns ? this.entry.fen : state.fen, {
           lastMove: this.lastEffects,
@@ -238,6 +251,7 @@ export class GameView {
     if (!token) return;
     this.enqueue(async () => {
       this.state = await api.draw(this.state.id, token, action);
+      this.clockStamp = performance.now();
       showError(null);
       if (this.state.result !== '*') this.startTurn();
       this.render();
@@ -249,9 +263,18 @@ export class GameView {
     const token = color && this.tokenOf(color);
     if (!token) return;
     this.el.hint.textContent = 'Thinking…';
+    this.board.setArrows([]);
+    const asked = this.state.turns.length;
     api
       .hint(this.state.id, token)
-      .then((hint) => this.setHint(hint))
+      .then((hint) => {
+        // An answer for a position that is gone (a turn was played meanwhile) is not shown as current.
+        const current = this.state.turns.length;
+        if ((hint.turn_count ?? asked) !== current) {
+          this.setHint(undefined);
+          this.el.hint.textContent = 'The position changed — ask again.';
+        } else this.setHint(hint);
+      })
       .catch((e: unknown) => {
         this.el.hint.textContent =
           e instanceof ApiError && e.status === 404 ? 'Hint: not available on this server.' : `Hint: ${errorText(e)}`;
