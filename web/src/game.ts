@@ -20,6 +20,8 @@ const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.s
 /** Alice's two boards: the only variant component drawn with a second board. */
 const boardCount = (variant: string): 1 | 2 =>
   variant.split('+').some((part) => part.split(':')[0] === 'alice') ? 2 : 1;
+/** How often the state is polled while the server refuses the event stream. */
+const pollMs = 3000;
 /** Whether two states of a game show the same (`version` alone is not enough: it restarts when the server
  * reloads the game). */
 const sameShown = (a: GameState, b: GameState): boolean =>
@@ -37,6 +39,9 @@ export class GameView {
   private lastEffects?: MoveEffects;
   private queue: Promise<void> = Promise.resolve();
   private events?: EventSource;
+  private pollTimer?: number;
+  private polls = 0;
+  private closed = false;
   private clockTimer?: number;
   private clockStamp = 0;
   private readonly el: Record<string, HTMLElement> = {};
@@ -54,25 +59,53 @@ export class GameView {
     this.board.show(state.fen, { check: this.stateCheck() });
     this.startTurn();
     this.render();
-    this.events = new EventSource(api.eventsUrl(state.id, this.known));
-    this.events.addEventListener('turn', () => this.sync());
-    this.events.addEventListener('status', () => this.sync());
+    this.openEvents();
     this.clockTimer = window.setInterval(() => this.renderClock(), 250);
   }
 
-  static async open(root: HTMLElement, id: string): Promise<GameView | undefined> {
+  /** Opens the game in `root` unless `wanted()` says, once its state is here, that the page went elsewhere. */
+  static async open(root: HTMLElement, id: string, wanted = () => true): Promise<GameView | undefined> {
     try {
-      return new GameView(root, await api.state(id));
+      const state = await api.state(id);
+      return wanted() ? new GameView(root, state) : undefined;
     } catch (e) {
-      root.replaceChildren(h('p', { class: 'card' }, `Cannot open game ${id}: ${errorText(e)}`));
+      if (wanted()) root.replaceChildren(h('p', { class: 'card' }, `Cannot open game ${id}: ${errorText(e)}`));
       return undefined;
     }
   }
 
   close(): void {
+    this.closed = true;
     this.events?.close();
+    window.clearInterval(this.pollTimer);
     window.clearInterval(this.clockTimer);
     this.board.destroy();
+  }
+
+  // ---- live updates: the event stream, or polling the state while the server refuses the stream
+
+  private openEvents(): void {
+    const events = new EventSource(api.eventsUrl(this.state.id, this.known));
+    this.events = events;
+    events.addEventListener('turn', () => this.sync());
+    events.addEventListener('status', () => this.sync());
+    events.addEventListener('open', () => {
+      window.clearInterval(this.pollTimer);
+      this.pollTimer = undefined;
+    });
+    // A stream closed for good (503 at the server's cap of streams, …): the browser will not reconnect by itself.
+    events.addEventListener('error', () => {
+      if (events.readyState !== EventSource.CLOSED || this.events !== events) return;
+      this.events = undefined;
+      if (this.closed || this.pollTimer !== undefined) return;
+      this.pollTimer = window.setInterval(() => this.poll(), pollMs);
+    });
+  }
+
+  private poll(): void {
+    this.sync();
+    // Now and then, try the stream again (a success stops the polling).
+    if (!this.events && ++this.polls % 10 === 0) this.openEvents();
   }
 
   // ---- seats and tokens
@@ -96,7 +129,16 @@ export class GameView {
   private enqueue(job: () => Promise<void>): void {
     this.queue = this.queue.then(job).catch((e: unknown) => {
       showError(errorText(e));
+      // The board may show a move that was never applied (chessground moves the man before /legal answers):
+      // back to the last good position, movable again.
+      const entry = this.entry;
+      this.board.show(entry?.fen ?? this.state.fen, {
+        lastMove: this.lastEffects,
+        check: entry?.moves.length ? checkedBy(entry.sans[entry.sans.length - 1], entry.fen) : this.stateCheck(),
+      });
+      this.updateMovable();
       this.render();
+      if (e instanceof ApiError && e.status === 409) this.sync(); // the game changed (over, flag fell): re-read it
     });
   }
 
