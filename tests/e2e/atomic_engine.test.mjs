@@ -52,11 +52,20 @@ test('engine: an unknown variant is refused clearly; clocks shown; the reply arr
       await page.textContent('#hint-text'),
       /^Best turn: \S+, \S+ — evaluation [-+]\d+\.\d\d \(depth \d+\)$/,
     );
+    assert.ok((await page.locator('.cg-shapes line').count()) > 0, 'the hint draws an arrow');
     await screenshot(page, 'engine-hint-clock');
     await playMove(page, 'e2e4');
     await playMove(page, 'd2d4');
+    // A hint asked just before submitting answers for a position that is gone: not shown as current.
+    const hinted = page.waitForResponse((r) => r.url().endsWith('/hint'));
+    await page.click('#hint');
+    await page.waitForTimeout(100);
     await page.click('#submit');
+    await hinted;
     const state = await waitTurns(page, id, 2);
+    await page.waitForFunction(() => document.querySelector('#hint-text')?.textContent !== 'Thinking…');
+    assert.match(await page.textContent('#hint-text'), /^(|The position changed — ask again\.)$/);
+    assert.equal(await page.locator('.cg-shapes line').count(), 0);
     assert.equal(state.players.black, 'engine');
     assert.equal(state.to_move, 'white');
     assert.match(await page.textContent('#status'), /Your turn/);

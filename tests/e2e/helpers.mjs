@@ -66,7 +66,7 @@ export async function pieces(page) {
   );
 }
 
-async function clickSquare(page, board, key) {
+export async function clickSquare(page, board, key) {
   const box = await page.locator(`.board-box[data-board="${board}"] cg-container`).boundingBox();
   const white = await page
     .locator(`.board-box[data-board="${board}"] .cg-wrap`)

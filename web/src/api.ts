@@ -105,6 +105,9 @@ export interface Hint {
   san: string;
   score: { cp: number } | { mate: number };
   depth: number;
+  nodes?: number;
+  /** The number of turns of the position searched (newer servers). */
+  turn_count?: number;
 }
 
 export class ApiError extends Error {

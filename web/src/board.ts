@@ -47,6 +47,10 @@ export class BoardView {
       const overlay = document.createElement('div');
       overlay.className = 'fx-layer';
       wrap.append(ground, overlay);
+      // Chessground keeps the board's screen position until a scroll or resize; other layout shifts (the error
+      // banner coming or going) would send clicks to the wrong square: it is read afresh on every press.
+      for (const type of ['mousedown', 'touchstart'])
+        ground.addEventListener(type, () => this.grounds[i]?.state.dom.bounds.clear(), { capture: true });
       box.append(wrap);
       this.element.append(box);
       this.overlays.push(overlay);

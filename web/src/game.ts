@@ -20,6 +20,17 @@ const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.s
 /** Alice's two boards: the only variant component drawn with a second board. */
 const boardCount = (variant: string): 1 | 2 =>
   variant.split('+').some((part) => part.split(':')[0] === 'alice') ? 2 : 1;
+/** How often the state is polled while the server refuses the event stream. */
+const pollMs = 3000;
+/** Whether two states of a game show the same (`version` alone is not enough: it restarts when the server
+ * reloads the game). */
+const sameShown = (a: GameState, b: GameState): boolean =>
+  a.version === b.version &&
+  a.turns.length === b.turns.length &&
+  a.draw_offer === b.draw_offer &&
+  (a.draw_declined ?? '') === (b.draw_declined ?? '') &&
+  a.result === b.result &&
+  a.clock?.running === b.clock?.running;
 
 export class GameView {
   private board: BoardView;
@@ -28,6 +39,9 @@ export class GameView {
   private lastEffects?: MoveEffects;
   private queue: Promise<void> = Promise.resolve();
   private events?: EventSource;
+  private pollTimer?: number;
+  private polls = 0;
+  private closed = false;
   private clockTimer?: number;
   private clockStamp = 0;
   private readonly el: Record<string, HTMLElement> = {};
@@ -45,25 +59,53 @@ export class GameView {
     this.board.show(state.fen, { check: this.stateCheck() });
     this.startTurn();
     this.render();
-    this.events = new EventSource(api.eventsUrl(state.id, this.known));
-    this.events.addEventListener('turn', () => this.sync());
-    this.events.addEventListener('status', () => this.sync());
+    this.openEvents();
     this.clockTimer = window.setInterval(() => this.renderClock(), 250);
   }
 
-  static async open(root: HTMLElement, id: string): Promise<GameView | undefined> {
+  /** Opens the game in `root` unless `wanted()` says, once its state is here, that the page went elsewhere. */
+  static async open(root: HTMLElement, id: string, wanted = () => true): Promise<GameView | undefined> {
     try {
-      return new GameView(root, await api.state(id));
+      const state = await api.state(id);
+      return wanted() ? new GameView(root, state) : undefined;
     } catch (e) {
-      root.replaceChildren(h('p', { class: 'card' }, `Cannot open game ${id}: ${errorText(e)}`));
+      if (wanted()) root.replaceChildren(h('p', { class: 'card' }, `Cannot open game ${id}: ${errorText(e)}`));
       return undefined;
     }
   }
 
   close(): void {
+    this.closed = true;
     this.events?.close();
+    window.clearInterval(this.pollTimer);
     window.clearInterval(this.clockTimer);
     this.board.destroy();
+  }
+
+  // ---- live updates: the event stream, or polling the state while the server refuses the stream
+
+  private openEvents(): void {
+    const events = new EventSource(api.eventsUrl(this.state.id, this.known));
+    this.events = events;
+    events.addEventListener('turn', () => this.sync());
+    events.addEventListener('status', () => this.sync());
+    events.addEventListener('open', () => {
+      window.clearInterval(this.pollTimer);
+      this.pollTimer = undefined;
+    });
+    // A stream closed for good (503 at the server's cap of streams, …): the browser will not reconnect by itself.
+    events.addEventListener('error', () => {
+      if (events.readyState !== EventSource.CLOSED || this.events !== events) return;
+      this.events = undefined;
+      if (this.closed || this.pollTimer !== undefined) return;
+      this.pollTimer = window.setInterval(() => this.poll(), pollMs);
+    });
+  }
+
+  private poll(): void {
+    this.sync();
+    // Now and then, try the stream again (a success stops the polling).
+    if (!this.events && ++this.polls % 10 === 0) this.openEvents();
   }
 
   // ---- seats and tokens
@@ -87,7 +129,16 @@ export class GameView {
   private enqueue(job: () => Promise<void>): void {
     this.queue = this.queue.then(job).catch((e: unknown) => {
       showError(errorText(e));
+      // The board may show a move that was never applied (chessground moves the man before /legal answers):
+      // back to the last good position, movable again.
+      const entry = this.entry;
+      this.board.show(entry?.fen ?? this.state.fen, {
+        lastMove: this.lastEffects,
+        check: entry?.moves.length ? checkedBy(entry.sans[entry.sans.length - 1], entry.fen) : this.stateCheck(),
+      });
+      this.updateMovable();
       this.render();
+      if (e instanceof ApiError && e.status === 409) this.sync(); // the game changed (over, flag fell): re-read it
     });
   }
 
@@ -184,9 +235,12 @@ export class GameView {
   private sync(): void {
     this.enqueue(async () => {
       const state = await api.state(this.state.id);
-      if (state.version === this.state.version && state.turns.length === this.known) return;
+      // The clock is read now: the animation below takes time the clock runs.
+      const stamp = performance.now();
+      if (state.turns.length === this.known && sameShown(state, this.state)) return;
       const newTurns = state.turns.length > this.known;
       if (newTurns) {
+        this.setHint(undefined);
         let fen = this.state.fen;
         for (const turn of await api.history(state.id, this.known)) {
           for (const move of turn.moves) {
@@ -196,9 +250,10 @@ export class GameView {
           }
         }
         this.known = state.turns.length;
+        this.setHint(undefined); // again: a hint may have come during the animation
       }
       this.state = state;
-      this.clockStamp = performance.now();
+      this.clockStamp = stamp;
       if (newTurns || !this.entry || state.result !== '*') {
         this.board.show(this.entry && !newTurns ? this.entry.fen : state.fen, {
           lastMove: this.lastEffects,
@@ -238,6 +293,7 @@ export class GameView {
     if (!token) return;
     this.enqueue(async () => {
       this.state = await api.draw(this.state.id, token, action);
+      this.clockStamp = performance.now();
       showError(null);
       if (this.state.result !== '*') this.startTurn();
       this.render();
@@ -249,9 +305,18 @@ export class GameView {
     const token = color && this.tokenOf(color);
     if (!token) return;
     this.el.hint.textContent = 'Thinking…';
+    this.board.setArrows([]);
+    const asked = this.state.turns.length;
     api
       .hint(this.state.id, token)
-      .then((hint) => this.setHint(hint))
+      .then((hint) => {
+        // An answer for a position that is gone (a turn was played meanwhile) is not shown as current.
+        const current = this.state.turns.length;
+        if ((hint.turn_count ?? asked) !== current) {
+          this.setHint(undefined);
+          this.el.hint.textContent = 'The position changed — ask again.';
+        } else this.setHint(hint);
+      })
       .catch((e: unknown) => {
         this.el.hint.textContent =
           e instanceof ApiError && e.status === 404 ? 'Hint: not available on this server.' : `Hint: ${errorText(e)}`;

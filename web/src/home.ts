@@ -4,11 +4,12 @@ import { errorText, h, showError } from './dom';
 import { formatClock } from './clock';
 import { allSeats, saveInvite, saveToken } from './storage';
 
-export async function renderHome(root: HTMLElement): Promise<void> {
+export async function renderHome(root: HTMLElement, wanted = () => true): Promise<void> {
   const variants = await api.variants().catch((e: unknown) => {
-    showError(`Cannot load the variants: ${errorText(e)}`);
+    if (wanted()) showError(`Cannot load the variants: ${errorText(e)}`);
     return [] as Variant[];
   });
+  if (!wanted()) return;
   root.replaceChildren(
     h('div', { class: 'home' }, newGameForm(variants), myGames(), importForm(), variantList(variants)),
   );

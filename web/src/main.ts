@@ -8,9 +8,13 @@ import { showError } from './dom';
 import { saveToken } from './storage';
 
 let current: GameView | undefined;
+/** Counts routes: a page that finishes loading after the next route started is discarded, not shown. */
+let generation = 0;
 
 async function route(): Promise<void> {
   const root = document.getElementById('app')!;
+  const mine = ++generation;
+  const wanted = () => mine === generation;
   current?.close();
   current = undefined;
   showError(null);
@@ -19,11 +23,13 @@ async function route(): Promise<void> {
     saveToken(parts[1], parts[2] as Color, parts[3]);
     location.replace(`#/game/${encodeURIComponent(parts[1])}`);
   } else if (parts[0] === 'game' && parts[1]) {
-    current = await GameView.open(root, parts[1]);
+    const view = await GameView.open(root, parts[1], wanted);
+    if (wanted()) current = view;
+    else view?.close();
   } else if (parts[0] === 'rules') {
-    await renderRules(root, parts[1] || 'index');
+    await renderRules(root, parts[1] || 'index', wanted);
   } else {
-    await renderHome(root);
+    await renderHome(root, wanted);
   }
 }
 

@@ -5,7 +5,7 @@ interface RulesIndex {
   pages: { id: string; title: string }[];
 }
 
-export async function renderRules(root: HTMLElement, id: string): Promise<void> {
+export async function renderRules(root: HTMLElement, id: string, wanted = () => true): Promise<void> {
   const index: RulesIndex = await fetch('rules/index.json')
     .then((r) => (r.ok ? (r.json() as Promise<RulesIndex>) : { pages: [] }))
     .catch(() => ({ pages: [] }));
@@ -22,5 +22,5 @@ export async function renderRules(root: HTMLElement, id: string): Promise<void> 
       ? `There is no rules page for "${id}" yet.`
       : 'No rules pages were built: docs/rules/ has no pages yet.';
   }
-  root.replaceChildren(h('div', { class: 'rules-page' }, nav, body));
+  if (wanted()) root.replaceChildren(h('div', { class: 'rules-page' }, nav, body));
 }
