@@ -448,9 +448,14 @@ export class GameView {
     (e.resign as HTMLButtonElement).disabled = over || !this.actingColor();
     // The server's policy: engine help for a player of a game against the engine, or of a finished game.
     const engineGame = s.players.white === 'engine' || s.players.black === 'engine';
-    const hintAllowed = !!this.actingColor() && (over || engineGame);
+    const enginesTurn = !over && s.players[s.to_move] === 'engine';
+    const hintAllowed = !!this.actingColor() && (over || (engineGame && !enginesTurn));
     (e.hintButton as HTMLButtonElement).disabled = !hintAllowed;
-    e.hintButton.title = hintAllowed ? '' : 'Engine help is offered in games against the engine and after a game';
+    e.hintButton.title = hintAllowed
+      ? ''
+      : enginesTurn
+        ? 'The engine is thinking: ask on your turn'
+        : 'Engine help is offered in games against the engine and after a game';
     renderMoveList(e.moves, s.movetext, entry?.sans ?? []);
     this.renderDraw();
     this.renderClock();
