@@ -1065,3 +1065,63 @@ TEST_F(ServerApi, ADrawOfferLeftUnansweredIsAnsweredAfterARestart) {
   EXPECT_EQ(after["result"], "1/2-1/2") << "a queen down at move 40, the engine accepts";
   EXPECT_EQ(after["termination"], "agreement");
 }
+
+namespace {
+
+// A store whose next `fail_appends` turn appends fail (a full disk, say), around a real SQLite store.
+class FlakyStore : public GameStore {
+ public:
+  explicit FlakyStore(const std::string& path) : real_(path) {}
+  std::atomic<int> fail_appends{0};
+  void create(const StoredGame& game) override { real_.create(game); }
+  std::optional<StoredGame> load(const std::string& id) override { return real_.load(id); }
+  void append_turn(const std::string& id, int index, const std::string& turn,
+                   const GameStatus& status) override {
+    if (fail_appends > 0) {
+      --fail_appends;
+      throw StoreError("disk full (simulated)");
+    }
+    real_.append_turn(id, index, turn, status);
+  }
+  void update_status(const std::string& id, const GameStatus& status) override {
+    real_.update_status(id, status);
+  }
+  std::vector<PlayerGame> games_of_player(const std::string& token) override {
+    return real_.games_of_player(token);
+  }
+  std::vector<std::string> unfinished_engine_games() override { return real_.unfinished_engine_games(); }
+  std::vector<std::string> unfinished_clock_games() override { return real_.unfinished_clock_games(); }
+
+ private:
+  SqliteStore real_;
+};
+
+}  // namespace
+
+TEST(ServerEngine, AnEngineTurnThatCouldNotBeStoredIsTriedAgain) {
+  fs::path dir = fs::temp_directory_path() / ("hc_flaky_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  {
+    FlakyStore store((dir / "games.sqlite3").string());
+    GameService service(store);
+    store.fail_appends = 1;
+    CreateOptions opt;
+    opt.variant = "marseillais";
+    opt.creator = hc::kBlack;  // the engine opens
+    opt.level.depth = 1;
+    std::string id = service.create(opt)["id"];
+    service.wait_engine_idle();
+    EXPECT_EQ(store.fail_appends, 0) << "the engine's turn was tried";
+    EXPECT_TRUE(service.state(id)["turns"].empty()) << "and not stored";
+    service.resume_engine_turns();  // what the clock thread's sweep does every minute
+    service.wait_engine_idle();
+    EXPECT_EQ(service.state(id)["turns"].size(), 1u);
+    EXPECT_EQ(store.load(id)->turns.size(), 1u);
+    // Nothing more to resume: a game whose engine turn is done is not queued again.
+    service.resume_engine_turns();
+    service.wait_engine_idle();
+    EXPECT_EQ(store.load(id)->turns.size(), 1u);
+  }
+  fs::remove_all(dir);
+}

@@ -801,7 +801,7 @@ void GameService::schedule_engine(Live& g) {
   const GameMeta& m = g.data.meta;
   if (m.status.result != "*" || m.player[g.record->position().side()] != PlayerKind::kEngine) return;
   std::lock_guard<std::mutex> lock(queue_mutex_);
-  if (stopping_ || !queued_.insert(m.id).second) return;
+  if (stopping_ || m.id == engine_game_ || !queued_.insert(m.id).second) return;
   queue_.push_back(Job{m.id, {}});
   queue_cv_.notify_all();  // the worker, and wait_engine_idle() waiters
 }
@@ -930,6 +930,7 @@ void GameService::engine_loop() {
       queue_.pop_front();
       queued_.erase(job.game);
       engine_busy_ = true;
+      engine_game_ = job.task ? "" : job.game;
     }
     try {
       if (job.task)
@@ -942,6 +943,7 @@ void GameService::engine_loop() {
     {
       std::lock_guard<std::mutex> lock(queue_mutex_);
       engine_busy_ = false;
+      engine_game_.clear();
     }
     queue_cv_.notify_all();
   }
@@ -1039,6 +1041,18 @@ std::size_t GameService::evict_idle(std::chrono::milliseconds idle) {
   return gone;
 }
 
+void GameService::resume_engine_turns() {
+  std::vector<std::shared_ptr<Live>> games;
+  {
+    std::shared_lock<std::shared_mutex> lock(games_mutex_);
+    for (const auto& [id, g] : games_) games.push_back(g);
+  }
+  for (const auto& g : games) {
+    std::lock_guard<std::mutex> lock(g->m);
+    schedule_engine(*g);
+  }
+}
+
 std::size_t GameService::games_in_memory() {
   std::shared_lock<std::shared_mutex> lock(games_mutex_);
   return games_.size();
@@ -1051,6 +1065,7 @@ void GameService::clock_loop() {
   while (!stopping_) {
     if (steady_ms() >= next_sweep) {
       lock.unlock();
+      resume_engine_turns();
       evict_idle(std::chrono::milliseconds(kEvictIdleMs));
       lock.lock();
       next_sweep = steady_ms() + kSweepMs;

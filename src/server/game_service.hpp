@@ -143,6 +143,10 @@ class GameService {
   // them is in the store, so the next use reloads them. Returns how many went. (The clock thread calls it
   // every minute with kEvictIdleMs.)
   std::size_t evict_idle(std::chrono::milliseconds idle);
+  // Queues the engine's turn of every game in memory where the engine is to move and nothing is queued or
+  // being computed for it: an engine turn whose storing failed is tried again (the clock thread calls it
+  // every minute).
+  void resume_engine_turns();
   std::size_t games_in_memory();
   // Waits until no engine turn is due or being computed (tests).
   void wait_engine_idle();
@@ -215,6 +219,7 @@ class GameService {
   std::deque<Job> queue_;
   std::set<std::string> queued_;  // games with an engine turn in queue_
   bool engine_busy_ = false;
+  std::string engine_game_;  // the game whose engine turn the worker is computing ("" for none or a task)
   std::thread worker_;
 
   std::mutex clock_mutex_;
