@@ -131,6 +131,20 @@ PlayerKind parse_kind(const std::string& s) {
   return s == "engine" ? PlayerKind::kEngine : PlayerKind::kHuman;
 }
 
+// The clock columns of `games`, as read_clock() reads them from a result row.
+const std::string kClockColumns =
+    "clock_initial_ms, clock_increment_ms, clock_per_turn, white_ms, black_ms, clock_since_ms";
+
+// The clock settings and running state from the row's columns `at`, `at` + 1, … (kClockColumns' order).
+void read_clock(Stmt& q, int at, ClockSpec& clock, GameStatus& status) {
+  clock.initial_ms = q.integer(at);
+  clock.increment_ms = q.integer(at + 1);
+  clock.per_turn = q.integer(at + 2) != 0;
+  status.clock_ms[0] = q.integer(at + 3);
+  status.clock_ms[1] = q.integer(at + 4);
+  status.clock_since_ms = q.integer(at + 5);
+}
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path) {
@@ -231,11 +245,11 @@ void SqliteStore::create(const StoredGame& g) {
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);  // one consistent snapshot of the game and its turns
-  Stmt q(
-      db_,
+  const std::string sql =
       "SELECT variant, start_fen, white_token, black_token, white_player, black_player, engine_movetime_ms, "
-      "engine_depth, result, termination, draw_offer, to_move, created_at, turn_count, clock_initial_ms, "
-      "clock_increment_ms, clock_per_turn, white_ms, black_ms, clock_since_ms FROM games WHERE id = ?");
+      "engine_depth, result, termination, draw_offer, to_move, created_at, turn_count, " +
+      kClockColumns + " FROM games WHERE id = ?";
+  Stmt q(db_, sql.c_str());
   q.bind(1, id);
   if (!q.step()) return std::nullopt;
   StoredGame g;
@@ -255,12 +269,7 @@ std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   m.status.to_move = q.text(11);
   m.created_at = q.integer(12);
   std::int64_t count = q.integer(13);
-  m.clock.initial_ms = q.integer(14);
-  m.clock.increment_ms = q.integer(15);
-  m.clock.per_turn = q.integer(16) != 0;
-  m.status.clock_ms[0] = q.integer(17);
-  m.status.clock_ms[1] = q.integer(18);
-  m.status.clock_since_ms = q.integer(19);
+  read_clock(q, 14, m.clock, m.status);
   Stmt t(db_, "SELECT idx, moves FROM turns WHERE game_id = ? ORDER BY idx");
   t.bind(1, id);
   while (t.step()) {
@@ -308,11 +317,11 @@ void SqliteStore::update_status(const std::string& id, const GameStatus& s) {
 
 std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Stmt q(db_,
-         "SELECT id, variant, CASE WHEN white_token = ?1 THEN 'white' ELSE 'black' END, result, termination, "
-         "draw_offer, to_move, turn_count, clock_initial_ms, clock_increment_ms, clock_per_turn, white_ms, "
-         "black_ms, clock_since_ms FROM games WHERE white_token = ?1 OR black_token = ?1 "
-         "ORDER BY updated_at DESC, id");
+  const std::string sql =
+      "SELECT id, variant, CASE WHEN white_token = ?1 THEN 'white' ELSE 'black' END, result, termination, "
+      "draw_offer, to_move, turn_count, " +
+      kClockColumns + " FROM games WHERE white_token = ?1 OR black_token = ?1 ORDER BY updated_at DESC, id";
+  Stmt q(db_, sql.c_str());
   q.bind(1, token);
   std::vector<PlayerGame> out;
   while (q.step()) {
@@ -325,12 +334,7 @@ std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
     p.status.draw_offer = q.text(5);
     p.status.to_move = q.text(6);
     p.turns = int(q.integer(7));
-    p.clock.initial_ms = q.integer(8);
-    p.clock.increment_ms = q.integer(9);
-    p.clock.per_turn = q.integer(10) != 0;
-    p.status.clock_ms[0] = q.integer(11);
-    p.status.clock_ms[1] = q.integer(12);
-    p.status.clock_since_ms = q.integer(13);
+    read_clock(q, 8, p.clock, p.status);
     out.push_back(p);
   }
   return out;
