@@ -66,9 +66,9 @@ json body_object(const httplib::Request& req) {
   return j;
 }
 
-// The same, with only the given fields: a misspelt field is an error, not silently ignored.
-json body_object(const httplib::Request& req, std::initializer_list<const char*> fields) {
-  json j = body_object(req);
+// `j` (an object) has only the given fields: a misspelt field is an error, not silently ignored. `where`
+// names the object in the message.
+void only_fields(const json& j, std::initializer_list<const char*> fields, const std::string& where) {
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const char* f : fields) known = known || key == f;
@@ -76,9 +76,15 @@ json body_object(const httplib::Request& req, std::initializer_list<const char*>
       std::string list;
       for (const char* f : fields) list += std::string(list.empty() ? "" : ", ") + f;
       throw ServiceError(ServiceError::kBadRequest,
-                         "unknown field '" + key + "' (this request takes " + list + ")");
+                         "unknown field '" + key + "' in " + where + " (it takes " + list + ")");
     }
   }
+}
+
+// The request body as a JSON object with only the given fields.
+json body_object(const httplib::Request& req, std::initializer_list<const char*> fields) {
+  json j = body_object(req);
+  only_fields(j, fields, "the request");
   return j;
 }
 
@@ -130,9 +136,7 @@ CreateOptions create_options(const json& b) {
     if (!it->is_object())
       throw ServiceError(ServiceError::kBadRequest,
                          "'level' must be an object {\"movetime_ms\": N} or {\"depth\": N}");
-    for (auto& [k, v] : it->items())
-      if (k != "movetime_ms" && k != "depth")
-        throw ServiceError(ServiceError::kBadRequest, "'level' has an unknown field '" + k + "'");
+    only_fields(*it, {"movetime_ms", "depth"}, "'level'");
     o.level.movetime_ms = int_field(*it, "movetime_ms");
     o.level.depth = int_field(*it, "depth");
     if (o.level.movetime_ms && o.level.depth)
@@ -142,9 +146,7 @@ CreateOptions create_options(const json& b) {
     const char* shape =
         "'clock' must be an object {\"initial_s\": N, \"increment_s\": M, \"per_turn\": false}";
     if (!it->is_object()) throw ServiceError(ServiceError::kBadRequest, shape);
-    for (auto& [k, v] : it->items())
-      if (k != "initial_s" && k != "increment_s" && k != "per_turn")
-        throw ServiceError(ServiceError::kBadRequest, "'clock' has an unknown field '" + k + "'");
+    only_fields(*it, {"initial_s", "increment_s", "per_turn"}, "'clock'");
     auto seconds = [&](const char* key, bool required) -> std::int64_t {
       auto f = it->find(key);
       if (f == it->end() || f->is_null()) {
@@ -179,8 +181,6 @@ struct HttpApi::Impl {
   // requests always find a worker.
   std::atomic<int> streams{0};
 
-  const int max_streams;
-
   // Token buckets of the writes, per client address.
   struct Bucket {
     double tokens;
@@ -211,7 +211,7 @@ struct HttpApi::Impl {
     return false;
   }
 
-  Impl(GameService& s, const ApiLimits& l) : service(s), max_streams(l.max_streams), limits(l) {
+  Impl(GameService& s, const ApiLimits& l) : service(s), limits(l) {
     const std::size_t max_body = l.max_body;
     svr.new_task_queue = [] { return new ElasticPool(kKeptWorkers, kMaxWorkers); };
     svr.set_payload_max_length(max_body);
@@ -351,9 +351,9 @@ struct HttpApi::Impl {
       ~Slot() { --count; }
     };
     auto slot = std::make_shared<Slot>(streams);
-    if (streams > max_streams)
+    if (streams > limits.max_streams)
       throw ServiceError(ServiceError::kUnavailable, "too many live event streams on this server (" +
-                                                         std::to_string(max_streams) +
+                                                         std::to_string(limits.max_streams) +
                                                          "); poll GET /api/games/" + gid + " instead");
     struct Cursor {
       int next_turn;
