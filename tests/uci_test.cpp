@@ -218,7 +218,24 @@ TEST(Uci, PonderSession) {
   for (const auto& l : lines) bestmoves += l.rfind("bestmove ", 0) == 0;
   EXPECT_EQ(bestmoves, 1);
   EXPECT_EQ(lines.back().rfind("bestmove ", 0), 0u) << "isready is answered at once, bestmove later";
-  // At end of input a ponder search is stopped and answers (a legal move, though it had no time to search).
+  // At end of input a ponder search is stopped and answers with a legal move (and, if its search got that
+  // far, the move it expects in reply: that depends on how long the machine let it run).
   lines = run("position startpos\ngo ponder\n");
-  EXPECT_EQ(last_with(lines, "bestmove ").size(), std::string("bestmove e2e4").size());
+  std::istringstream answer(last_with(lines, "bestmove "));
+  std::string word, move, ponder, reply, rest;
+  answer >> word >> move >> ponder >> reply >> rest;
+  EXPECT_EQ(word, "bestmove");
+  Variant v = make_variant("chess");
+  Position pos;
+  set_fen(pos, v, v.start_fen);
+  MoveList legal;
+  pos.ops().legal_moves(pos, legal);
+  bool found = false;
+  for (Move m : legal) found = found || to_uci(m) == move;
+  EXPECT_TRUE(found) << "'" << move << "' is not a legal first move";
+  if (!ponder.empty()) {
+    EXPECT_EQ(ponder, "ponder");
+    EXPECT_EQ(reply.size(), 4u) << reply;
+  }
+  EXPECT_TRUE(rest.empty()) << rest;
 }
