@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/serve_flags.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
 #include "match/referee.hpp"
@@ -661,6 +662,7 @@ int main(int argc, char** argv) {
           "writes (POST) a second per client address, 3 s worth at once; 429 beyond (default 0 = none)")
       ->check(CLI::Range(0.0, 100000.0));
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
+  cli::add_network_flags(serve, so.limits);
 
   try {
     app.parse(argc, argv);

@@ -9,6 +9,7 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
+#include "server/json_text.hpp"
 
 namespace hc::server {
 
@@ -282,11 +283,28 @@ Color GameService::side_of_token(const Live& g, const std::string& token) const 
 
 void GameService::bump(Live& g) {
   arm_clock(g);
+  std::vector<std::shared_ptr<std::function<void()>>> watchers;
   {
     std::lock_guard<std::mutex> lock(change_mutex_);
     ++g.version;
+    for (const auto& w : g.watchers)
+      if (auto f = w.lock()) watchers.push_back(std::move(f));
   }
   change_cv_.notify_all();
+  for (const auto& f : watchers) (*f)();
+}
+
+std::shared_ptr<void> GameService::watch(const std::string& id, std::function<void()> on_change) {
+  struct Handle {
+    std::shared_ptr<Live> game;
+    std::shared_ptr<std::function<void()>> on_change;
+  };
+  auto h = std::make_shared<Handle>(
+      Handle{get(id), std::make_shared<std::function<void()>>(std::move(on_change))});
+  std::lock_guard<std::mutex> lock(change_mutex_);
+  std::erase_if(h->game->watchers, [](const auto& w) { return w.expired(); });
+  h->game->watchers.push_back(h->on_change);
+  return h;
 }
 
 const Visibility& visibility_of(const std::string&) {
@@ -312,7 +330,7 @@ std::shared_ptr<const std::string> GameService::cached_body(Live& g, const Viewe
   }
   std::shared_ptr<const std::string>& text = g.cache[visibility_of(g.data.meta.variant).view_key(v)];
   if (!text) {
-    std::string body = state_body(g, v).dump();
+    std::string body = json_text(state_body(g, v));
     body.pop_back();  // the closing brace: the clock follows
     text = std::make_shared<const std::string>(std::move(body));
   }
@@ -370,7 +388,7 @@ std::string GameService::state_text(const std::string& id, const std::string& vi
     std::lock_guard<std::mutex> lock(g->m);
     check_flag(*g);
     body = cached_body(*g, viewer_of(*g, viewer_token));
-    if (g->data.meta.clock.initial_ms) clock = clock_json(g->data.meta, now_ms()).dump();
+    if (g->data.meta.clock.initial_ms) clock = json_text(clock_json(g->data.meta, now_ms()));
   }
   std::string out;
   out.reserve(body->size() + clock.size() + 12);

@@ -134,6 +134,11 @@ class GameService {
   // Live updates: waits until the game's version differs from `known` (or the timeout passes, or the
   // service stops); returns the current version. Throws ServiceError for an unknown game.
   std::uint64_t wait_change(const std::string& id, std::uint64_t known, std::chrono::milliseconds timeout);
+  // Change notification without a waiting thread: `on_change` is called after every change of game `id`, on
+  // the thread that made it (so it must only post work elsewhere, never block or call the service), for as long
+  // as the returned handle is held; the handle also keeps the game in memory. Throws ServiceError for an
+  // unknown game.
+  std::shared_ptr<void> watch(const std::string& id, std::function<void()> on_change);
   // The turns from index `from` on and the status, with the version they belong to.
   nlohmann::json changes_since(const std::string& id, int from, const std::string& viewer_token = "");
   bool stopping() const { return stopping_; }
@@ -164,6 +169,7 @@ class GameService {
     // state_body() per view key, serialized without its closing brace, as of version cache_version.
     std::map<std::string, std::shared_ptr<const std::string>> cache;
     std::uint64_t cache_version = ~std::uint64_t{0};
+    std::vector<std::weak_ptr<std::function<void()>>> watchers;  // watch(); under change_mutex_
   };
   std::shared_ptr<Live> get(const std::string& id);
   void rebuild(Live& g);
