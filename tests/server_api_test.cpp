@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sqlite3.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -1124,4 +1125,393 @@ TEST(ServerEngine, AnEngineTurnThatCouldNotBeStoredIsTriedAgain) {
     EXPECT_EQ(store.load(id)->turns.size(), 1u);
   }
   fs::remove_all(dir);
+}
+
+// ---- Hostile input and greedy clients (issue 9): no request may take the server down.
+
+namespace {
+
+// A raw connection to the server (no HTTP library between the test and the bytes).
+struct RawConn {
+  int fd = -1;
+  explicit RawConn(int port, const char* from = "127.0.0.1") {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in src{};
+    src.sin_family = AF_INET;
+    ::inet_pton(AF_INET, from, &src.sin_addr);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&src), sizeof src);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+      ::close(fd);
+      fd = -1;
+    }
+  }
+  ~RawConn() {
+    if (fd >= 0) ::close(fd);
+  }
+  bool send(const std::string& bytes) {
+    return fd >= 0 &&
+           ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+  }
+  // Everything received until the server closes the connection, or until `quiet_s` seconds pass without a
+  // byte (generous: only a broken server waits that long).
+  std::string receive_all(int quiet_s = 10) {
+    timeval tv{quiet_s, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    std::string out;
+    char buf[4096];
+    for (;;) {
+      ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) break;
+      out.append(buf, static_cast<std::size_t>(n));
+    }
+    return out;
+  }
+  // The status of one answer read from the connection (0 if none came within 10 s); the connection stays
+  // open.
+  int read_status() {
+    timeval tv{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    std::string in;
+    char buf[4096];
+    for (;;) {
+      const std::size_t head = in.find("\r\n\r\n");
+      if (head != std::string::npos) {
+        const std::size_t cl = in.find("Content-Length: ");
+        const std::size_t len = cl < head ? std::strtoul(in.c_str() + cl + 16, nullptr, 10) : 0;
+        if (in.size() >= head + 4 + len) return std::atoi(in.c_str() + 9);
+      }
+      ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n <= 0) return 0;
+      in.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  // Whether the server has closed the connection (now, without waiting).
+  bool peer_closed() {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 0) <= 0) return false;
+    char b;
+    return ::recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
+  }
+  // Whether the server closed the connection within `within_s` seconds (reading and dropping what it sends).
+  bool closed_within(int within_s) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(within_s);
+    timeval tv{0, 200 * 1000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    char buf[4096];
+    while (std::chrono::steady_clock::now() < end) {
+      ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) return true;
+    }
+    return false;
+  }
+};
+
+// The status codes of the HTTP answers in `text`, in order.
+std::vector<int> statuses(const std::string& text) {
+  std::vector<int> out;
+  for (std::size_t at = text.find("HTTP/1.1 "); at != std::string::npos; at = text.find("HTTP/1.1 ", at + 1))
+    out.push_back(std::atoi(text.c_str() + at + 9));
+  return out;
+}
+
+}  // namespace
+
+TEST_F(ServerApi, InvalidUtf8AnywhereIsAnsweredNotFatal) {
+  // Each of these killed the server (std::terminate while serializing the error) before the fix.
+  auto [id, white, black] = human_game("chess");
+  const std::string game = "/api/games/" + id;
+  {
+    RawConn c(server_->port);
+    ASSERT_TRUE(c.send("GET /%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+    const std::string answer = c.receive_all();
+    EXPECT_EQ(statuses(answer), std::vector<int>{404}) << answer;
+    EXPECT_NE(answer.find("{\"error\":\"not found: GET /\xEF\xBF\xBD\"}"), std::string::npos) << answer;
+  }
+  expect_refused(id, 400, "malformed JSON", [&] { return post_raw("/api/games", "{\"variant\":\"\xff\"}"); });
+  expect_refused(id, 400, "FEN", [&] {
+    return post("/api/games", {{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP\u00e9 w KQkq - 0 1"}});
+  });
+  Reply bad_turn = post(game + "/turn", {{"token", white}, {"turn", "\u00e92e4"}});
+  EXPECT_TRUE(bad_turn.status == 400 || bad_turn.status == 422) << bad_turn.text;
+  EXPECT_TRUE(bad_turn.body.contains("error")) << bad_turn.text;
+  Reply legal = get(game + "/legal?prefix=%FF");
+  EXPECT_TRUE(legal.status == 400 || legal.status == 422) << legal.text;
+  EXPECT_TRUE(legal.body.contains("error")) << legal.text;
+  // Raw invalid bytes in a turn (not a \u escape) are malformed JSON.
+  expect_refused(id, 400, "malformed JSON",
+                 [&] { return post_raw(game + "/turn", "{\"token\":\"" + white + "\",\"turn\":\"\xc3\"}"); });
+  // Still serving, and the game is untouched.
+  EXPECT_EQ(get("/api/health").status, 200);
+  EXPECT_EQ(post(game + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+}
+
+TEST_F(ServerApi, NumbersOutOfRangeAre400) {
+  auto [id, white, black] = human_game("chess");
+  // 1e400 does not fit a double: it answered 500 before.
+  expect_refused(id, 400, "malformed JSON",
+                 [&] { return post_raw("/api/games", R"({"variant":"chess","x":1e400})"); });
+  expect_refused(id, 400, "malformed JSON",
+                 [&] { return post_raw("/api/games", R"({"opponent":"engine","level":{"depth":1e400}})"); });
+  expect_refused(id, 400, "'depth'", [&] {
+    return post_raw("/api/games", R"({"opponent":"engine","level":{"depth":99999999999999999999999}})");
+  });
+  expect_refused(id, 400, "'depth'", [&] {
+    return post_raw("/api/games", R"({"opponent":"engine","level":{"depth":18446744073709551615}})");
+  });
+  expect_refused(id, 400, "'clock.initial_s'", [&] {
+    return post_raw("/api/games", R"({"opponent":"human","clock":{"initial_s":9223372036854775807}})");
+  });
+  expect_refused(id, 400, "malformed JSON", [&] {
+    return post_raw("/api/games/" + id + "/turn", R"({"token":"x","turn":"e2e4","n":-1e999})");
+  });
+}
+
+TEST_F(ServerApi, DuplicateOrConflictingContentLengthIsRefused) {
+  const int games = count_rows("games");
+  for (const char* lengths :
+       {"Content-Length: 2\r\nContent-Length: 2\r\n", "Content-Length: 2\r\nContent-Length: 27\r\n",
+        "Content-Length: 2, 2\r\n", "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n"}) {
+    RawConn c(server_->port);
+    ASSERT_TRUE(
+        c.send(std::string("POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n") +
+               lengths + "\r\n{}{\"opponent\":\"human\"}"));
+    const std::string answer = c.receive_all();
+    EXPECT_EQ(statuses(answer), std::vector<int>{400}) << lengths << answer;
+    EXPECT_NE(answer.find("{\"error\":\"malformed request"), std::string::npos) << answer;
+    EXPECT_NE(answer.find("Connection: close"), std::string::npos) << answer;
+  }
+  EXPECT_EQ(count_rows("games"), games) << "nothing was created";
+}
+
+TEST_F(ServerApi, PipelinedRequestsAreAnsweredInOrder) {
+  auto [id, white, black] = human_game("chess");
+  const std::string body = json{{"token", white}, {"turn", "e2e4"}}.dump();
+  RawConn c(server_->port);
+  // Five requests in one write: a read, a turn (handled off the network threads), an unknown route, a cheap
+  // read, and one that closes the connection.
+  ASSERT_TRUE(c.send("GET /api/games/" + id + " HTTP/1.1\r\nHost: x\r\n\r\n" + "POST /api/games/" + id +
+                     "/turn HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(body.size()) +
+                     "\r\n\r\n" + body + "GET /api/nothing HTTP/1.1\r\nHost: x\r\n\r\n" +
+                     "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n" + "GET /api/games/" + id +
+                     "/pgn HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  const std::string answer = c.receive_all();
+  EXPECT_EQ(statuses(answer), (std::vector<int>{200, 200, 404, 200, 200})) << answer;
+  const std::size_t turn_answer = answer.find("\"turns\":[\"e2e4\"]");
+  EXPECT_NE(turn_answer, std::string::npos) << answer;
+  EXPECT_LT(answer.find("\"turns\":[]"), turn_answer) << "the read before the turn was answered first";
+  EXPECT_NE(answer.find("1. e4"), std::string::npos) << "the PGN last";
+  EXPECT_NE(answer.find("Connection: close"), std::string::npos) << answer;
+}
+
+TEST_F(ServerApi, ConnectionCloseIsHonouredAndKeepAliveKept) {
+  RawConn keep(server_->port);
+  ASSERT_TRUE(keep.send("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"));
+  EXPECT_FALSE(keep.closed_within(1)) << "HTTP/1.1 keeps the connection";
+  ASSERT_TRUE(keep.send("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  EXPECT_TRUE(keep.closed_within(10));
+  RawConn old(server_->port);
+  ASSERT_TRUE(old.send("GET /api/health HTTP/1.0\r\n\r\n"));
+  const std::string answer = old.receive_all();
+  EXPECT_EQ(statuses(answer), std::vector<int>{200}) << answer;
+  EXPECT_NE(answer.find("{\"ok\":true}"), std::string::npos) << answer;
+}
+
+TEST_F(ServerApi, MalformedRequestsAreAnsweredWithJson) {
+  for (const std::string& bad :
+       {std::string("GARBAGE\r\n\r\n"), std::string("GET / HTTP/9.9.9\r\n\r\n"),
+        std::string("GET /api/health HTTP/1.1\r\nNo colon here\r\n\r\n"),
+        std::string("GET /api/health HTTP/1.1\r\nHost: x\r\nX: ") + std::string(20000, 'a') + "\r\n\r\n"}) {
+    RawConn c(server_->port);
+    ASSERT_TRUE(c.send(bad));
+    const std::string answer = c.receive_all();
+    ASSERT_EQ(statuses(answer).size(), 1u) << bad.substr(0, 60) << ": " << answer;
+    const int status = statuses(answer)[0];
+    EXPECT_TRUE(status == 400 || status == 431) << answer;
+    EXPECT_NE(answer.find("{\"error\":"), std::string::npos) << answer;
+  }
+  EXPECT_EQ(get("/api/health").status, 200);
+}
+
+TEST_F(ServerApi, SlowHeadersAreCutAtTheHeaderDeadline) {
+  ApiLimits limits;
+  limits.header_timeout_s = 1;
+  Running strict(db_path() + "-deadline", limits);
+  RawConn slow(strict.port);
+  ASSERT_TRUE(slow.send("GET /api/health HTTP/1.1\r\n"));
+  // One header line every 300 ms keeps every single read short, but the whole header has 1 s. The bound
+  // (8 s) is generous for a loaded machine; cpp-httplib's per-read timeout never cut it.
+  const auto start = std::chrono::steady_clock::now();
+  bool closed = false;
+  for (int i = 0; i < 30 && !closed; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    closed = !slow.send("X-Slow-" + std::to_string(i) + ": 1\r\n") || slow.peer_closed();
+  }
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(closed) << "after " << took << " s";
+  EXPECT_LT(took, 8.0);
+  httplib::Client c("127.0.0.1", strict.port);
+  EXPECT_EQ(c.Get("/api/health")->status, 200);
+}
+
+TEST_F(ServerApi, ConnectionsPerAddressAreCapped) {
+  ApiLimits limits;
+  limits.max_conns_per_address = 3;
+  Running capped(db_path() + "-capped", limits);
+  // Three connections, each shown to be accepted by an answer (the start-up check's connection may still be
+  // counted for a moment: a refused one is tried again).
+  std::vector<std::unique_ptr<RawConn>> held;
+  for (int i = 0; i < 200 && held.size() < 3; ++i) {
+    auto c = std::make_unique<RawConn>(capped.port);
+    ASSERT_TRUE(c->send("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"));
+    if (c->read_status() == 200)
+      held.push_back(std::move(c));
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  ASSERT_EQ(held.size(), 3u);
+  RawConn fourth(capped.port);
+  const std::string answer = fourth.receive_all();
+  EXPECT_EQ(statuses(answer), std::vector<int>{503}) << answer;
+  EXPECT_NE(answer.find("too many open connections from this address (at most 3)"), std::string::npos);
+  // Another address is not affected (127.0.0.2 is loopback too).
+  RawConn other(capped.port, "127.0.0.2");
+  ASSERT_TRUE(other.send("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  EXPECT_EQ(statuses(other.receive_all()), std::vector<int>{200});
+  // A closed connection gives its place back.
+  held.pop_back();
+  int status = 0;
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    RawConn again(capped.port);
+    again.send("GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    auto s = statuses(again.receive_all());
+    status = s.empty() ? 0 : s[0];
+  }
+  EXPECT_EQ(status, 200);
+}
+
+TEST_F(ServerApi, BusyHandlersAnswer503AtOnceAndHealthStaysUp) {
+  ApiLimits limits;
+  limits.handler_threads = 1;
+  limits.handler_queue = 0;
+  Running tight(db_path() + "-tight", limits);
+  httplib::Client c("127.0.0.1", tight.port);
+  auto created = c.Post("/api/games", R"({"opponent":"engine"})", "application/json");
+  ASSERT_TRUE(created && created->status == 201);
+  const std::string id = json::parse(created->body)["id"], token = json::parse(created->body)["token"];
+  // A hint holds the only handler thread for its search (500 ms; tried again while the reads below hold
+  // it)...
+  std::atomic<bool> hinted{false};
+  std::thread hint([&] {
+    httplib::Client h("127.0.0.1", tight.port);
+    h.set_read_timeout(30, 0);
+    for (int i = 0; i < 1000 && !hinted; ++i) {
+      auto r =
+          h.Post(("/api/games/" + id + "/hint").c_str(), json{{"token", token}}.dump(), "application/json");
+      ASSERT_TRUE(r);
+      hinted = r->status == 200;
+      if (!hinted) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  // ...so another request that may block is refused at once, while the cheap routes are answered.
+  bool refused = false;
+  while (!hinted && !refused) {
+    auto r = c.Get(("/api/games/" + id).c_str());
+    ASSERT_TRUE(r);
+    if (r->status == 503) {
+      refused = true;
+      EXPECT_EQ(r->get_header_value("Retry-After"), "1");
+      EXPECT_NE(r->body.find("the server is busy"), std::string::npos) << r->body;
+      auto health = c.Get("/api/health");
+      ASSERT_TRUE(health);
+      EXPECT_EQ(health->status, 200);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  hint.join();
+  EXPECT_TRUE(hinted);
+  EXPECT_TRUE(refused);
+  EXPECT_EQ(c.Get(("/api/games/" + id).c_str())->status, 200);
+}
+
+TEST_F(ServerApi, GameCreationIsLimitedPerAddress) {
+  ApiLimits limits;
+  limits.games_burst = 3;
+  limits.games_per_minute = 6;  // one every 10 s after the burst
+  Running limited(db_path() + "-creation", limits);
+  httplib::Client c("127.0.0.1", limited.port);
+  int created = 0;
+  std::string retry, error;
+  for (int i = 0; i < 6; ++i) {
+    auto r = i % 2 ? c.Post("/api/games", R"({"opponent":"human"})", "application/json")
+                   : c.Post("/api/games/import", json{{"pgn", "1. e4 e5 *"}}.dump(), "application/json");
+    ASSERT_TRUE(r);
+    if (r->status == 201) {
+      ++created;
+    } else {
+      EXPECT_EQ(r->status, 429) << r->body;
+      retry = r->get_header_value("Retry-After");
+      error = json::parse(r->body)["error"];
+    }
+  }
+  EXPECT_EQ(created, 3);
+  EXPECT_GE(std::atoi(retry.c_str()), 1);
+  EXPECT_LE(std::atoi(retry.c_str()), 10);
+  EXPECT_NE(error.find("too many new games from this address"), std::string::npos) << error;
+  // Other writes are not creation.
+  EXPECT_NE(c.Post("/api/games/abc/turn", R"({"token":"x","turn":"e2e4"})", "application/json")->status, 429);
+}
+
+TEST_F(ServerApi, BehindAProxyTheClientIsTheLastForwardedAddress) {
+  ApiLimits limits;
+  limits.games_burst = 1;
+  limits.games_per_minute = 1;
+  limits.max_conns_per_address = 1;  // not applied behind a proxy: every connection is the proxy's
+  limits.trust_forwarded_for = true;
+  Running proxied(db_path() + "-proxied", limits);
+  httplib::Client a("127.0.0.1", proxied.port), b("127.0.0.1", proxied.port);
+  auto create = [](httplib::Client& c, const std::string& xff) {
+    auto r = c.Post("/api/games", httplib::Headers{{"X-Forwarded-For", xff}}, R"({"opponent":"human"})",
+                    "application/json");
+    return r ? r->status : -1;
+  };
+  EXPECT_EQ(create(a, "203.0.113.9, 198.51.100.1"), 201);
+  EXPECT_EQ(create(b, "203.0.113.9, 198.51.100.1"), 429) << "the same client through the proxy";
+  EXPECT_EQ(create(a, "203.0.113.9, 198.51.100.2"), 201) << "a client spoofing the first entry is not it";
+  EXPECT_EQ(create(b, "198.51.100.3"), 201);
+}
+
+TEST_F(ServerApi, UiFilesHaveTheirTypesAndStayInTheirFolder) {
+  fs::path web = dir_ / "web";
+  fs::create_directories(web / "assets");
+  { std::ofstream(web / "index.html") << "<!doctype html>"; }
+  { std::ofstream(dir_ / "secret.txt") << "secret"; }
+  const std::pair<const char*, const char*> files[] = {
+      {"app.mjs", "text/javascript"},    {"app.js.map", "application/json"},
+      {"assets/style.css", "text/css"},  {"assets/board.svg", "image/svg+xml"},
+      {"assets/piece.png", "image/png"}, {"assets/font.woff2", "font/woff2"}};
+  for (const auto& [name, type] : files) std::ofstream(web / name) << "x";
+  ASSERT_TRUE(server_->api->mount_ui(web.string()));
+  for (const auto& [name, type] : files) {
+    auto r = client_->Get((std::string("/") + name).c_str());
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << name;
+    EXPECT_EQ(r->get_header_value("Content-Type").rfind(type, 0), 0u)
+        << name << ": " << r->get_header_value("Content-Type");
+  }
+  for (const char* escape :
+       {"/../secret.txt", "/%2e%2e/secret.txt", "/assets/..%2F..%2Fsecret.txt", "/.%2e/secret.txt",
+        "/assets/../../secret.txt", "//etc/passwd", "/assets%00.css"}) {
+    RawConn c(server_->port);
+    ASSERT_TRUE(c.send(std::string("GET ") + escape + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+    const std::string answer = c.receive_all();
+    EXPECT_EQ(answer.find("secret\r"), std::string::npos) << escape;
+    EXPECT_EQ(answer.find("\r\n\r\nsecret"), std::string::npos) << escape;
+    ASSERT_FALSE(statuses(answer).empty()) << escape;
+    EXPECT_NE(statuses(answer)[0], 200) << escape;
+  }
 }

@@ -2,17 +2,17 @@
 
 namespace hc::server {
 
-HandlerPool::HandlerPool(std::size_t threads, std::size_t queue) : queue_cap_(queue) {
-  if (threads < 1) threads = 1;
-  threads_.reserve(threads);
-  for (std::size_t i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+HandlerPool::HandlerPool(std::size_t threads, std::size_t queue)
+    : threads_cap_(threads < 1 ? 1 : threads), queue_cap_(queue) {
+  threads_.reserve(threads_cap_);
+  for (std::size_t i = 0; i < threads_cap_; ++i) threads_.emplace_back([this] { work(); });
 }
 
 HandlerPool::~HandlerPool() { stop(); }
 
-bool HandlerPool::try_submit(std::function<void()>& job) {
+bool HandlerPool::try_submit(Job& job) {
   std::lock_guard<std::mutex> lock(m_);
-  if (stopped_ || jobs_.size() >= queue_cap_ + idle_) return false;
+  if (stopped_ || running_ + jobs_.size() >= threads_cap_ + queue_cap_) return false;
   jobs_.push_back(std::move(job));
   cv_.notify_one();
   return true;
@@ -21,21 +21,27 @@ bool HandlerPool::try_submit(std::function<void()>& job) {
 void HandlerPool::work() {
   std::unique_lock<std::mutex> lock(m_);
   for (;;) {
-    ++idle_;
     cv_.wait(lock, [this] { return stopped_ || !jobs_.empty(); });
-    --idle_;
     if (stopped_) return;
-    std::function<void()> job = std::move(jobs_.front());
+    Job job = std::move(jobs_.front());
     jobs_.pop_front();
+    ++running_;
     lock.unlock();
-    job();
+    std::function<void()> then = job();
     job = nullptr;  // whatever the job holds is released outside the lock
     lock.lock();
+    --running_;
+    if (then) {
+      lock.unlock();
+      then();
+      then = nullptr;
+      lock.lock();
+    }
   }
 }
 
 void HandlerPool::stop() {
-  std::deque<std::function<void()>> dropped;
+  std::deque<Job> dropped;
   {
     std::lock_guard<std::mutex> lock(m_);
     if (stopped_ && threads_.empty()) return;

@@ -21,19 +21,23 @@ class HandlerPool {
   HandlerPool(const HandlerPool&) = delete;
   HandlerPool& operator=(const HandlerPool&) = delete;
 
-  // Queues `job`; false (and `job` untouched) when the queue is full or the pool has stopped.
-  bool try_submit(std::function<void()>& job);
+  // A job returns what to do once its thread counts as free again (such as sending the answer, so that a
+  // client's next request finds the thread free), or nothing.
+  using Job = std::function<std::function<void()>()>;
+  // Queues `job`; false (and `job` untouched) when every thread is taken and the queue is full, or the pool
+  // has stopped.
+  bool try_submit(Job& job);
   // Drops the jobs still queued and joins the threads once their current jobs end.
   void stop();
 
  private:
   void work();
 
-  const std::size_t queue_cap_;
+  const std::size_t threads_cap_, queue_cap_;
   std::mutex m_;
   std::condition_variable cv_;
-  std::deque<std::function<void()>> jobs_;
-  std::size_t idle_ = 0;
+  std::deque<Job> jobs_;
+  std::size_t running_ = 0;
   bool stopped_ = false;
   std::vector<std::thread> threads_;
 };

@@ -207,7 +207,8 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
     parser_.reset();
     if (Router::is_cheap(req)) return respond(srv_.router.handle(req));
     std::weak_ptr<Session> weak = shared_from_this();
-    std::function<void()> job = [self = shared_from_this(), weak, req = std::move(req)] {
+    HandlerPool::Job job = [self = shared_from_this(), weak,
+                            req = std::move(req)]() -> std::function<void()> {
       HttpResponse r = self->srv_.router.handle(req);
       if (r.stream) {
         try {
@@ -219,7 +220,9 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
           r = error_response(503, "cannot watch this game now; try again");
         }
       }
-      net::post(self->exec_, [self, r = std::move(r)]() mutable { self->respond(std::move(r)); });
+      return [self, r = std::make_shared<HttpResponse>(std::move(r))] {
+        net::post(self->exec_, [self, r] { self->respond(std::move(*r)); });
+      };
     };
     if (!srv_.handlers->try_submit(job)) {
       {
@@ -308,7 +311,7 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
     const bool keepalive = keepalive_due_;
     stream_dirty_ = keepalive_due_ = false;
     stream_busy_ = true;
-    std::function<void()> job = [self = shared_from_this(), keepalive] {
+    HandlerPool::Job job = [self = shared_from_this(), keepalive]() -> std::function<void()> {
       std::string text;
       bool failed = false;
       try {
@@ -317,6 +320,7 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
         failed = true;
       }
       net::post(self->exec_, [self, text = std::move(text), failed] { self->stream_write(text, failed); });
+      return nullptr;
     };
     if (!srv_.streamers->try_submit(job)) close();
   }
