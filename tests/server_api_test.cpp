@@ -1220,33 +1220,52 @@ std::vector<int> statuses(const std::string& text) {
 
 }  // namespace
 
-TEST_F(ServerApi, InvalidUtf8AnywhereIsAnsweredNotFatal) {
-  // Each of these killed the server (std::terminate while serializing the error) before the fix.
+// Each of the five crash vectors below killed the server before the fix (std::terminate while serializing the
+// error, which quoted an invalid UTF-8 byte); now each is answered with a JSON error (bad bytes written as
+// U+FFFD), the server goes on and the game is untouched.
+TEST_F(ServerApi, InvalidUtf8InAPathIsAnswered) {
+  RawConn c(server_->port);
+  ASSERT_TRUE(c.send("GET /%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  const std::string answer = c.receive_all();
+  EXPECT_EQ(statuses(answer), std::vector<int>{404}) << answer;
+  EXPECT_NE(answer.find("{\"error\":\"not found: GET /\xEF\xBF\xBD\"}"), std::string::npos) << answer;
+  EXPECT_EQ(get("/api/health").status, 200);
+}
+
+TEST_F(ServerApi, InvalidUtf8InABodyIsAnswered) {
   auto [id, white, black] = human_game("chess");
-  const std::string game = "/api/games/" + id;
-  {
-    RawConn c(server_->port);
-    ASSERT_TRUE(c.send("GET /%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
-    const std::string answer = c.receive_all();
-    EXPECT_EQ(statuses(answer), std::vector<int>{404}) << answer;
-    EXPECT_NE(answer.find("{\"error\":\"not found: GET /\xEF\xBF\xBD\"}"), std::string::npos) << answer;
-  }
   expect_refused(id, 400, "malformed JSON", [&] { return post_raw("/api/games", "{\"variant\":\"\xff\"}"); });
+  // Raw invalid bytes in a turn are malformed JSON too.
+  expect_refused(id, 400, "malformed JSON", [&] {
+    return post_raw("/api/games/" + id + "/turn", "{\"token\":\"" + white + "\",\"turn\":\"\xc3\"}");
+  });
+  EXPECT_EQ(get("/api/health").status, 200);
+}
+
+TEST_F(ServerApi, AFenErrorQuotingPartOfACharacterIsAnswered) {
+  auto [id, white, black] = human_game("chess");
   expect_refused(id, 400, "FEN", [&] {
     return post("/api/games", {{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP\u00e9 w KQkq - 0 1"}});
   });
-  Reply bad_turn = post(game + "/turn", {{"token", white}, {"turn", "\u00e92e4"}});
-  EXPECT_TRUE(bad_turn.status == 400 || bad_turn.status == 422) << bad_turn.text;
-  EXPECT_TRUE(bad_turn.body.contains("error")) << bad_turn.text;
-  Reply legal = get(game + "/legal?prefix=%FF");
-  EXPECT_TRUE(legal.status == 400 || legal.status == 422) << legal.text;
-  EXPECT_TRUE(legal.body.contains("error")) << legal.text;
-  // Raw invalid bytes in a turn (not a \u escape) are malformed JSON.
-  expect_refused(id, 400, "malformed JSON",
-                 [&] { return post_raw(game + "/turn", "{\"token\":\"" + white + "\",\"turn\":\"\xc3\"}"); });
-  // Still serving, and the game is untouched.
   EXPECT_EQ(get("/api/health").status, 200);
-  EXPECT_EQ(post(game + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+}
+
+TEST_F(ServerApi, ATurnErrorQuotingPartOfACharacterIsAnswered) {
+  auto [id, white, black] = human_game("chess");
+  const std::string before = snapshot(id);
+  Reply r = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "\u00e92e4"}});
+  EXPECT_TRUE(r.status == 400 || r.status == 422) << r.text;
+  EXPECT_TRUE(r.body.contains("error")) << r.text;
+  EXPECT_EQ(snapshot(id), before);
+  EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+}
+
+TEST_F(ServerApi, AnInvalidLegalPrefixIsAnswered) {
+  auto [id, white, black] = human_game("chess");
+  Reply r = get("/api/games/" + id + "/legal?prefix=%FF");
+  EXPECT_TRUE(r.status == 400 || r.status == 422) << r.text;
+  EXPECT_TRUE(r.body.contains("error")) << r.text;
+  EXPECT_EQ(get("/api/health").status, 200);
 }
 
 TEST_F(ServerApi, NumbersOutOfRangeAre400) {
