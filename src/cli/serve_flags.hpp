@@ -2,6 +2,7 @@
 // handler threads, the game-creation limit and running behind a reverse proxy.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <sstream>
 #include <string>
 
 #include "server/http_api.hpp"
@@ -10,8 +11,9 @@ namespace hc::cli {
 
 inline void add_network_flags(CLI::App* serve, server::ApiLimits& l) {
   auto num = [&](const std::string& name, auto& value, auto lo, auto hi, const std::string& what) {
-    serve->add_option(name, value, what + " (default " + std::to_string(value) + ")")
-        ->check(CLI::Range(lo, hi));
+    std::ostringstream def;
+    def << value;
+    serve->add_option(name, value, what + " (default " + def.str() + ")")->check(CLI::Range(lo, hi));
   };
   num("--games-burst", l.games_burst, 1.0, 1e6, "games a client address may create (or import) at once");
   num("--games-per-minute", l.games_per_minute, 0.0, 1e6,
