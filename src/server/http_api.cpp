@@ -95,10 +95,7 @@ int run_server(const ServeOptions& opt) {
     std::cerr << "warning: no built UI in '" << opt.web_dir
               << "' (scripts/build_web.sh builds it); serving the API only\n";
   int port = api.bind(opt.address, opt.port);
-  if (port < 0) {
-    std::cerr << "error: cannot listen on " << opt.address << ":" << opt.port << "\n";
-    return 2;
-  }
+  if (port < 0) return 2;  // bind() said why
   std::atomic<bool> done{false};
   std::thread signals([&] {
     timespec tick{0, 200 * 1000 * 1000};
