@@ -42,8 +42,8 @@ class VariantError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// A variant spec longer than this is refused before it is read (a composition of every id with every option is
-// well under it).
+// A variant spec longer than this is refused before it is read (every valid composition, with every option
+// spelt out, is well under it: variant_id_test).
 inline constexpr std::size_t kMaxVariantIdLength = 200;
 
 const std::vector<VariantInfo>& variant_catalogue();
