@@ -42,3 +42,6 @@ cli_fails(match_one_engine "exactly two --engine" ${HC} match --engine "a=true" 
 # serve: a data directory that cannot be created, an address that cannot be bound.
 cli_fails(serve_bad_data "cannot create data directory" ${HC} serve --port 0 --data /dev/null/games)
 cli_fails(serve_bad_address "cannot listen on 203.0.113.1:0" ${HC} serve --address 203.0.113.1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_bad_address)
+# A game record must start where each side has its royal king; a variant id names each component once.
+cli_fails(validate_no_king "bad FEN: Black has no king" sh -c "printf '[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\\n\\n1. Kd2 *\\n' | \"$0\" validate -" ${HC})
+cli_fails(variant_twice "variant id 'chess' given twice in 'chess\\+chess'" ${HC} moves --variant chess+chess)

@@ -80,3 +80,5 @@ TEST(ProtocolGolden, XboardBadInput) { run_transcript("xboard_errors.txt", "xboa
 TEST(ProtocolGolden, XboardMultiMoveTurns) { run_transcript("xboard_turns.txt", "xboard"); }
 TEST(ProtocolGolden, XboardAlice) { run_transcript("xboard_alice.txt", "xboard"); }
 TEST(ProtocolGolden, XboardPonder) { run_transcript("xboard_ponder.txt", "xboard"); }
+TEST(ProtocolGolden, UciStartPositionNeedsKings) { run_transcript("uci_start_position.txt", "uci"); }
+TEST(ProtocolGolden, XboardStartPositionNeedsKings) { run_transcript("xboard_start_position.txt", "xboard"); }

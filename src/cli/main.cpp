@@ -19,6 +19,7 @@
 #include "protocol/uci.hpp"
 #include "protocol/xboard.hpp"
 #include "rules/game.hpp"
+#include "rules/start_position.hpp"
 #include "server/http_api.hpp"
 #include "variants/registry.hpp"
 
@@ -264,6 +265,7 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given, b
     if (!fen.empty()) {
       try {
         game.set_fen(fen);
+        require_royal_kings(game.position());
       } catch (const NotationError& e) {
         throw UserError(fmt::format("game {}: bad FEN: {}", gi + 1, e.what()));
       }

@@ -5,6 +5,7 @@
 #include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
+#include "rules/start_position.hpp"
 
 namespace hc {
 
@@ -50,7 +51,10 @@ void Engine::set_position(const std::string& fen, const std::vector<std::string>
   stop();
   wait();
   auto g = std::make_unique<GameRecord>(*variant_);
-  if (!fen.empty()) g->set_fen(fen);
+  if (!fen.empty()) {
+    g->set_fen(fen);
+    require_royal_kings(g->position());  // a game starts here (UCI position, XBoard setboard)
+  }
   std::vector<Key> keys{g->position().key()};
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string& tok = tokens[i];

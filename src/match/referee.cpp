@@ -15,6 +15,7 @@
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
 #include "rules/game.hpp"
+#include "rules/start_position.hpp"
 #include "variants/registry.hpp"
 
 namespace hc {
@@ -47,6 +48,7 @@ GameRecordOut play_game(const MatchOptions& o, const Variant& v, UciProcess* pro
   out.white = white;
   GameRecord game(v);
   if (!opening.first.empty()) game.set_fen(opening.first);
+  require_royal_kings(game.position());
   const std::string start_fen = to_fen(game.position());
   std::vector<std::string> tokens;
   Position& pos = game.position();

@@ -12,6 +12,7 @@
 #include "engine/engine.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
+#include "rules/start_position.hpp"
 
 namespace hc {
 
@@ -335,6 +336,7 @@ class Xboard {
     try {
       start_fen_ = fen;
       reset_game();
+      require_royal_kings(game_->position());
     } catch (const std::exception& e) {
       start_fen_ = saved;
       reset_game();

@@ -40,6 +40,9 @@ struct Rules {
   bool forbid_null_turn = false;  // a turn may not restore its start position (double-move-galvin decision 2)
   // check
   CheckRegime regime = CheckRegime::kObserved;
+  // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
+  // royal kings starts only from a position where each side has one (rules/start_position.hpp).
+  bool royal_king = true;
   // en passant (RULES.md §1.8)
   EpWhen ep_when = EpWhen::kFirst;
   EpPassed ep_passed = EpPassed::kNeverOccupied;

@@ -9,6 +9,7 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
+#include "rules/start_position.hpp"
 #include "server/json_text.hpp"
 
 namespace hc::server {
@@ -158,6 +159,27 @@ bool bare_king(const Position& pos, Color c) {
 
 std::string over_message(const GameStatus& s) {
   return "the game is over (" + s.result + (s.termination.empty() ? "" : ", " + s.termination) + ")";
+}
+
+// The rules of one turn, the same for a turn played live and a turn of an imported record: the game must be
+// going on (kConflict otherwise); the moves must be exactly one legal turn of the side to move, checked on a
+// copy of the position (kIllegal otherwise; nothing changes); then they are played on `rec`, and `after` is
+// `before` with the kernel's result (mate, stalemate, king captured, repetition, the no-progress rule, dead
+// position) and without the opponent's draw offer, which moving declines. Returns the turn in UCI.
+std::string play_rules_turn(GameRecord& rec, const GameStatus& before, const std::string& turn,
+                            GameStatus& after) {
+  if (before.result != "*") throw ServiceError(ServiceError::kConflict, over_message(before));
+  Position copy = rec.position();
+  play_prefix(copy, split_commas(turn), true, nullptr);
+  std::vector<std::string> uci;
+  for (const std::string& mt : split_commas(turn)) {
+    Move m = parse_move(rec.position(), mt);
+    uci.push_back(to_uci(m));
+    rec.play(m);
+  }
+  after = status_after(rec, before);
+  if (after.draw_offer == color_name(rec.position().side())) after.draw_offer.clear();
+  return join_turn(uci);
 }
 
 json level_json(const EngineLevel& l) {
@@ -418,6 +440,7 @@ json GameService::create(const CreateOptions& opt) {
     if (!opt.fen.empty()) {
       try {
         probe.set_fen(opt.fen);
+        require_royal_kings(probe.position());
       } catch (const NotationError& e) {
         throw ServiceError(ServiceError::kBadRequest,
                            std::string("bad FEN: ") + e.what() +
@@ -498,6 +521,7 @@ json GameService::import_pgn(const std::string& text) {
   if (auto fen = pg.tag("FEN")) {
     try {
       rec.set_fen(*fen);
+      require_royal_kings(rec.position());
     } catch (const NotationError& e) {
       throw ServiceError(ServiceError::kBadRequest, std::string("bad FEN tag: ") + e.what());
     }
@@ -517,16 +541,36 @@ json GameService::import_pgn(const std::string& text) {
   // The turns, by replaying the moves and cutting where the side changes.
   GameRecord split(v);
   split.set_fen(m.start_fen);
-  std::vector<std::string> cur;
+  std::vector<std::string> turns, cur;
   for (Move mv : rec.moves()) {
     cur.push_back(to_uci(mv));
     split.play(mv);
     if (split.position().state().made == 0) {
-      g->data.turns.push_back(join_turn(cur));
+      turns.push_back(join_turn(cur));
       cur.clear();
     }
   }
-  m.status = status_after(rec, GameStatus{});
+  // Then played again turn by turn under the rules of a live turn (play_rules_turn), draws included: a record
+  // that goes on after the rules ended the game is refused, naming the turn and why the game was over.
+  GameRecord live(v);
+  live.set_fen(m.start_fen);
+  m.status = status_after(live, GameStatus{});
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    const std::string turn_name =
+        "turn " + std::to_string(i + 1) + " (" + color_name(live.position().side()) + ": " + turns[i] + ")";
+    GameStatus after;
+    try {
+      g->data.turns.push_back(play_rules_turn(live, m.status, turns[i], after));
+    } catch (const ServiceError& e) {
+      if (e.kind() != ServiceError::kConflict)
+        throw ServiceError(ServiceError::kIllegal, turn_name + ": " + e.what());
+      throw ServiceError(ServiceError::kIllegal,
+                         "the game record goes on after the end of the game: " +
+                             (i ? "after turn " + std::to_string(i) : std::string("at the start position")) +
+                             " " + e.what() + ", but " + turn_name + " follows");
+    }
+    m.status = after;
+  }
   const std::string& rr = rep.recorded_result;
   if (m.status.result == "*" && (rr == "1-0" || rr == "0-1" || rr == "1/2-1/2")) {
     m.status.result = rr;
@@ -541,22 +585,12 @@ json GameService::import_pgn(const std::string& text) {
 }
 
 void GameService::apply_turn(Live& g, const std::string& turn) {
-  Position copy = g.record->position();
-  play_prefix(copy, split_commas(turn), true, nullptr);
-  g.draw_declined.clear();
   const Color mover = g.record->position().side();
   const std::int64_t now = now_ms();
-  // Legal: play it on the record, then store; the record is rebuilt from the stored turns if the store fails.
-  std::vector<std::string> uci;
-  for (const std::string& mt : split_commas(turn)) {
-    Move m = parse_move(g.record->position(), mt);
-    uci.push_back(to_uci(m));
-    g.record->play(m);
-  }
-  std::string text = join_turn(uci);
-  GameStatus s = status_after(*g.record, g.data.meta.status);
-  // Moving declines the opponent's standing draw offer; the mover's own offer stands.
-  if (s.draw_offer == color_name(g.record->position().side())) s.draw_offer.clear();
+  // Legal: played on the record, then stored; the record is rebuilt from the stored turns if the store fails.
+  GameStatus s;
+  std::string text = play_rules_turn(*g.record, g.data.meta.status, turn, s);
+  g.draw_declined.clear();
   const GameMeta& m = g.data.meta;
   if (m.clock.initial_ms) {  // the mover's clock stops (Fischer: plus the increment), the other's starts now
     if (m.clock.per_turn)

@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <chrono>
+#include <cstring>
+#include <iostream>
 
 namespace hc::server {
 
@@ -63,12 +65,21 @@ std::int64_t now_s() {
       .count();
 }
 
+// SQLite's account of the last failure on `db`: its message, the extended result code, and the operating
+// system's errno when the failure came from a system call (a full disk, a read-only or vanished file).
+std::string sqlite_error(sqlite3* db) {
+  std::string s = sqlite3_errmsg(db);
+  s += " (code " + std::to_string(sqlite3_extended_errcode(db));
+  if (int e = sqlite3_system_errno(db)) s += ", errno " + std::to_string(e) + ": " + std::strerror(e);
+  return s + ")";
+}
+
 // A prepared statement, finalized on scope exit.
 class Stmt {
  public:
   Stmt(sqlite3* db, const char* sql) : db_(db) {
     if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
-      throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
+      throw StoreError(std::string("sqlite prepare: ") + sqlite_error(db));
   }
   ~Stmt() { sqlite3_finalize(st_); }
   Stmt(const Stmt&) = delete;
@@ -86,7 +97,7 @@ class Stmt {
     int rc = sqlite3_step(st_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
-    throw StoreError(std::string("sqlite: ") + sqlite3_errmsg(db_));
+    throw StoreError(std::string("sqlite: ") + sqlite_error(db_));
   }
   std::string text(int col) {
     const unsigned char* p = sqlite3_column_text(st_, col);
@@ -96,7 +107,7 @@ class Stmt {
 
  private:
   void check(int rc) {
-    if (rc != SQLITE_OK) throw StoreError(std::string("sqlite bind: ") + sqlite3_errmsg(db_));
+    if (rc != SQLITE_OK) throw StoreError(std::string("sqlite bind: ") + sqlite_error(db_));
   }
   sqlite3* db_;
   sqlite3_stmt* st_ = nullptr;
@@ -116,17 +127,20 @@ class Transaction {
 
  private:
   void run(const char* sql) {
-    char* err = nullptr;
-    if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-      std::string m = err ? err : "unknown error";
-      sqlite3_free(err);
-      throw StoreError(std::string("sqlite ") + sql + ": " + m);
-    }
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+      throw StoreError(std::string("sqlite ") + sql + ": " + sqlite_error(db_));
   }
   sqlite3* db_;
   bool done_ = false;
 };
 
+// A storage failure is logged on standard error with its context (the operation, the game, SQLite's message
+// and code, errno) before it goes to the caller: every public operation's handler calls this.
+void log_failure(const char* op, const std::string& game, const StoreError& e) {
+  std::cerr << ("storage error: " + std::string(op) + (game.empty() ? "" : " (game " + game + ")") + ": " +
+                e.what() + "\n")
+            << std::flush;
+}
 PlayerKind parse_kind(const std::string& s) {
   return s == "engine" ? PlayerKind::kEngine : PlayerKind::kHuman;
 }
@@ -150,17 +164,51 @@ void read_clock(Stmt& q, int at, ClockSpec& clock, GameStatus& status) {
 SqliteStore::SqliteStore(const std::string& path) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
-    std::string m = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    std::string m = db_ ? sqlite_error(db_) : "out of memory";
     sqlite3_close(db_);
     db_ = nullptr;
     throw StoreError("cannot open database '" + path + "': " + m);
   }
+  bool damaged = false;
   try {
     sqlite3_busy_timeout(db_, 5000);
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
+    // The structure of every table and index is checked before anything is read or migrated (it reads the
+    // whole file once: about a second per few hundred MB).
+    std::string problems;
+    int count = 0;
+    {
+      Stmt q(db_, "PRAGMA quick_check");
+      while (q.step()) {
+        // One row per problem, some of several lines; "*** in database main ***" only heads them.
+        std::string row = q.text(0);
+        for (std::size_t at = 0; at <= row.size();) {
+          std::size_t nl = std::min(row.find('\n', at), row.size());
+          const std::string line = row.substr(at, nl - at);
+          at = nl + 1;
+          if (line.empty() || line == "ok" || line.rfind("***", 0) == 0) continue;
+          if (++count <= 3) problems += (problems.empty() ? "" : "; ") + line;
+        }
+      }
+    }
+    if (count) {
+      damaged = true;
+      throw StoreError("PRAGMA quick_check found " + std::to_string(count) + " problem(s): " + problems +
+                       (count > 3 ? "; …" : ""));
+    }
     migrate();
+  } catch (const StoreError& e) {
+    const int code = sqlite3_extended_errcode(db_) & 0xff;
+    damaged = damaged || code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+    sqlite3_close(db_);
+    db_ = nullptr;
+    if (!damaged) throw StoreError("cannot use database '" + path + "': " + e.what());
+    throw StoreError("the database '" + path + "' is damaged (" + e.what() +
+                     "). Restore the file from a backup (with its -wal "
+                     "file, if any), or move it (and its -wal and -shm files) away to start with an empty "
+                     "database; 'sqlite3 FILE .recover' may save what is left");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -173,12 +221,8 @@ SqliteStore::~SqliteStore() {
 }
 
 void SqliteStore::exec(const char* sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
-    std::string m = err ? err : "unknown error";
-    sqlite3_free(err);
-    throw StoreError("sqlite: " + m);
-  }
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+    throw StoreError("sqlite: " + sqlite_error(db_));
 }
 
 int SqliteStore::latest_schema_version() { return int(std::size(kMigrations)); }
@@ -202,20 +246,26 @@ void SqliteStore::migrate() {
   }
 }
 
-int SqliteStore::schema_version() {
+int SqliteStore::schema_version() try {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version");
   q.step();
   return int(q.integer(0));
+} catch (const StoreError& e) {
+  log_failure("schema_version", "", e);
+  throw;
 }
 
-std::string SqliteStore::integrity_check() {
+std::string SqliteStore::integrity_check() try {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_, "PRAGMA integrity_check");
   return q.step() ? q.text(0) : "no answer";
+} catch (const StoreError& e) {
+  log_failure("integrity check", "", e);
+  throw;
 }
 
-void SqliteStore::create(const StoredGame& g) {
+void SqliteStore::create(const StoredGame& g) try {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);
   const GameMeta& m = g.meta;
@@ -240,9 +290,12 @@ void SqliteStore::create(const StoredGame& g) {
     tu.bind(1, m.id).bind(2, std::int64_t(i)).bind(3, g.turns[i]).bind(4, t).step();
   }
   tx.commit();
+} catch (const StoreError& e) {
+  log_failure("create", g.meta.id, e);
+  throw;
 }
 
-std::optional<StoredGame> SqliteStore::load(const std::string& id) {
+std::optional<StoredGame> SqliteStore::load(const std::string& id) try {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);  // one consistent snapshot of the game and its turns
   const std::string sql =
@@ -282,10 +335,13 @@ std::optional<StoredGame> SqliteStore::load(const std::string& id) {
                      std::to_string(g.turns.size()) + " stored");
   tx.commit();
   return g;
+} catch (const StoreError& e) {
+  log_failure("load", id, e);
+  throw;
 }
 
 void SqliteStore::append_turn(const std::string& id, int index, const std::string& turn,
-                              const GameStatus& s) {
+                              const GameStatus& s) try {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);
   std::int64_t t = now_s();
@@ -301,9 +357,14 @@ void SqliteStore::append_turn(const std::string& id, int index, const std::strin
   Stmt ins(db_, "INSERT INTO turns(game_id, idx, moves, played_at) VALUES(?,?,?,?)");
   ins.bind(1, id).bind(2, std::int64_t(index)).bind(3, turn).bind(4, t).step();
   tx.commit();
+} catch (const StoreConflict&) {
+  throw;
+} catch (const StoreError& e) {
+  log_failure("append turn", id, e);
+  throw;
 }
 
-void SqliteStore::update_status(const std::string& id, const GameStatus& s) {
+void SqliteStore::update_status(const std::string& id, const GameStatus& s) try {
   std::lock_guard<std::mutex> lock(mutex_);
   Transaction tx(db_);
   Stmt up(db_,
@@ -313,9 +374,12 @@ void SqliteStore::update_status(const std::string& id, const GameStatus& s) {
   up.bind(6, s.clock_ms[0]).bind(7, s.clock_ms[1]).bind(8, s.clock_since_ms).bind(9, id).step();
   if (sqlite3_changes(db_) != 1) throw StoreError("game " + id + " does not exist");
   tx.commit();
+} catch (const StoreError& e) {
+  log_failure("update status", id, e);
+  throw;
 }
 
-std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
+std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) try {
   std::lock_guard<std::mutex> lock(mutex_);
   const std::string sql =
       "SELECT id, variant, CASE WHEN white_token = ?1 THEN 'white' ELSE 'black' END, result, termination, "
@@ -338,9 +402,12 @@ std::vector<PlayerGame> SqliteStore::games_of_player(const std::string& token) {
     out.push_back(p);
   }
   return out;
+} catch (const StoreError& e) {
+  log_failure("list a player's games", "", e);
+  throw;
 }
 
-std::vector<std::string> SqliteStore::unfinished_engine_games() {
+std::vector<std::string> SqliteStore::unfinished_engine_games() try {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_,
          "SELECT id FROM games WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine') "
@@ -348,14 +415,20 @@ std::vector<std::string> SqliteStore::unfinished_engine_games() {
   std::vector<std::string> out;
   while (q.step()) out.push_back(q.text(0));
   return out;
+} catch (const StoreError& e) {
+  log_failure("list unfinished engine games", "", e);
+  throw;
 }
 
-std::vector<std::string> SqliteStore::unfinished_clock_games() {
+std::vector<std::string> SqliteStore::unfinished_clock_games() try {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_, "SELECT id FROM games WHERE result = '*' AND clock_initial_ms > 0 ORDER BY id");
   std::vector<std::string> out;
   while (q.step()) out.push_back(q.text(0));
   return out;
+} catch (const StoreError& e) {
+  log_failure("list unfinished clock games", "", e);
+  throw;
 }
 
 }  // namespace hc::server

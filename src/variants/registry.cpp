@@ -1,6 +1,7 @@
 #include "variants/registry.hpp"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "variants/components.hpp"
@@ -238,10 +239,33 @@ void apply_option(Rules& r, const std::string& key, const std::string& value, co
   }
 }
 
+// The fields the options set (apply_option): equal when an option only restated the components' setting.
+bool same_optional_fields(const Rules& a, const Rules& b) {
+  return a.ep_when == b.ep_when && a.compulsory_capture == b.compulsory_capture &&
+         a.madrasi_ep == b.madrasi_ep;
+}
+
+// The components' canonical spelling: catalogue order, "chess" (which sets nothing) left out of a
+// composition, and the alias when the components are exactly an alias's ("kamikaze+progressive" ->
+// "progressive-kamikaze").
+std::string canonical_components(std::vector<const VariantInfo*> parts) {
+  if (parts.size() > 1) parts.erase(std::remove(parts.begin(), parts.end(), find_info("chess")), parts.end());
+  auto rank = [](const VariantInfo* i) { return i - kCatalogue.data(); };
+  std::sort(parts.begin(), parts.end(), [&](auto* a, auto* b) { return rank(a) < rank(b); });
+  std::string joined;
+  for (const VariantInfo* p : parts) joined += (joined.empty() ? "" : "+") + p->id;
+  for (const auto& info : kCatalogue)
+    if (!info.alias_of.empty() && info.alias_of == joined) return info.id;
+  return joined;
+}
+
 }  // namespace
 
 Variant make_variant(const std::string& full_spec) {
   if (full_spec.empty()) throw VariantError("empty variant id");
+  if (full_spec.size() > kMaxVariantIdLength)
+    throw VariantError("variant id too long: " + std::to_string(full_spec.size()) + " characters (at most " +
+                       std::to_string(kMaxVariantIdLength) + ")");
   std::string spec = full_spec, options;
   if (auto colon = full_spec.find(':'); colon != std::string::npos) {
     spec = full_spec.substr(0, colon);
@@ -250,43 +274,55 @@ Variant make_variant(const std::string& full_spec) {
   if (spec.empty()) throw VariantError("empty variant id in '" + full_spec + "'");
   if (spec.front() == '+' || spec.back() == '+')
     throw VariantError("malformed variant id '" + spec + "' (empty component)");
-  // Split on '+', expanding aliases.
-  std::vector<std::string> parts;
+  // Split on '+', expanding aliases; each component at most once.
+  std::vector<const VariantInfo*> parts;
   std::stringstream ss(spec);
   for (std::string part; std::getline(ss, part, '+');) {
     if (part.empty()) throw VariantError("malformed variant id '" + spec + "' (empty component)");
     const VariantInfo* info = find_info(part);
     if (!info) throw VariantError("unknown variant id '" + part + "' (see 'heterochess variants')");
+    std::vector<const VariantInfo*> expanded{info};
     if (!info->alias_of.empty()) {
+      expanded.clear();
       std::stringstream as(info->alias_of);
-      for (std::string a; std::getline(as, a, '+');) parts.push_back(a);
-    } else {
-      parts.push_back(part);
+      for (std::string a; std::getline(as, a, '+');) expanded.push_back(find_info(a));
+    }
+    for (const VariantInfo* e : expanded) {
+      if (std::find(parts.begin(), parts.end(), e) != parts.end())
+        throw VariantError("variant id '" + e->id + "' given twice in '" + spec + "'");
+      parts.push_back(e);
     }
   }
   Variant v;
-  v.id = spec;
   std::vector<std::pair<Dimension, std::string>> owner;
-  for (const auto& part : parts) {
-    const VariantInfo* info = find_info(part);
+  for (const VariantInfo* info : parts) {
     for (Dimension d : info->sets) {
       auto it = std::find_if(owner.begin(), owner.end(), [&](auto& o) { return o.first == d; });
-      if (it != owner.end()) {
-        if (it->second == part) throw VariantError("variant id '" + part + "' given twice in '" + spec + "'");
-        throw VariantError("variant ids '" + it->second + "' and '" + part + "' both set the " +
+      if (it != owner.end())
+        throw VariantError("variant ids '" + it->second + "' and '" + info->id + "' both set the " +
                            dimension_name(d) + " dimension; they cannot be combined");
-      }
-      owner.emplace_back(d, part);
+      owner.emplace_back(d, info->id);
     }
     info->apply(v.rules);
   }
+  // Options: each key once; applied in key order (they set distinct fields), and one that changes nothing
+  // (the components' own setting) is left out of the canonical id.
+  std::map<std::string, std::string> given;
   std::stringstream os(options);
   for (std::string opt; std::getline(os, opt, ',');) {
     auto eq = opt.find('=');
     if (eq == std::string::npos) throw VariantError("option '" + opt + "' needs key=value");
-    apply_option(v.rules, opt.substr(0, eq), opt.substr(eq + 1), full_spec);
+    if (!given.emplace(opt.substr(0, eq), opt.substr(eq + 1)).second)
+      throw VariantError("option '" + opt.substr(0, eq) + "' given twice in '" + full_spec + "'");
   }
-  v.id = full_spec;
+  std::string kept;
+  for (const auto& [key, value] : given) {
+    const Rules before = v.rules;
+    apply_option(v.rules, key, value, full_spec);
+    if (same_optional_fields(before, v.rules)) continue;
+    kept += (kept.empty() ? ":" : ",") + key + "=" + value;
+  }
+  v.id = canonical_components(parts) + kept;
   v.ops = pick_kernel(v.rules);
   v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   return v;

@@ -28,7 +28,10 @@ struct VariantInfo {
 
 // A resolved variant: the composed rules and the kernel chosen for them.
 struct Variant {
-  std::string id;  // canonical id as given (components joined by '+')
+  // Canonical id: components in catalogue order joined by '+' ("chess" only alone; an alias's own id when the
+  // components are exactly its composition), then the options that change something, by key, after ':'.
+  // Equal variants have equal ids whatever the spelling they were given in.
+  std::string id;
   Rules rules;
   const KernelOps* ops = nullptr;
   std::string start_fen;
@@ -39,8 +42,13 @@ class VariantError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A variant spec longer than this is refused before it is read (every valid composition, with every option
+// spelt out, is well under it: variant_id_test).
+inline constexpr std::size_t kMaxVariantIdLength = 200;
+
 const std::vector<VariantInfo>& variant_catalogue();
-// Resolves "id" or "id+id+…"; throws VariantError naming the offending ids (unknown id, clashing dimensions).
+// Resolves "id" or "id+id+…" with options "…:key=value,…"; throws VariantError naming the problem (too long,
+// unknown id, an id or option given twice, clashing dimensions, a bad option).
 Variant make_variant(const std::string& id);
 
 }  // namespace hc
