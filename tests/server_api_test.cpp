@@ -245,10 +245,10 @@ TEST_F(ServerApi, BadTurnsChangeNothing) {
 
 TEST_F(ServerApi, BadCreationsStoreNothing) {
   auto [id, white, black] = human_game("chess");
-  expect_refused(id, 400, "unknown variant", [&] {
+  expect_refused(id, 400, "bad variant: unknown variant id", [&] {
     return post("/api/games", {{"variant", "no-such-chess"}});
   });
-  expect_refused(id, 400, "unknown variant", [&] {
+  expect_refused(id, 400, "bad variant: ", [&] {
     return post("/api/games", {{"variant", "progressive+marseillais"}});
   });
   expect_refused(id, 400, "bad FEN", [&] {
@@ -447,7 +447,7 @@ TEST_F(ServerApi, PgnExportAndImport) {
   expect_refused(id, 422, "middle of a turn", [&] {
     return post("/api/games/import", {{"pgn", "[Variant \"Marseillais\"]\n\n1. e4,Nf3 e5 *\n"}});
   });
-  expect_refused(id, 400, "unknown variant", [&] {
+  expect_refused(id, 400, "bad variant: unknown variant id", [&] {
     return post("/api/games/import", {{"pgn", "[Variant \"Nonesuch\"]\n\n1. e4 *\n"}});
   });
   expect_refused(id, 400, "exactly one game", [&] { return post("/api/games/import", {{"pgn", ""}}); });

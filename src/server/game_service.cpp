@@ -64,7 +64,7 @@ Variant resolve_variant(const std::string& id) {
   try {
     return make_variant(id);
   } catch (const VariantError& e) {
-    throw ServiceError(ServiceError::kBadRequest, std::string("unknown variant: ") + e.what());
+    throw ServiceError(ServiceError::kBadRequest, std::string("bad variant: ") + e.what());
   }
 }
 
