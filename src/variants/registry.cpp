@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "notation/quote.hpp"
 #include "variants/components.hpp"
 
 namespace hc {
@@ -209,7 +210,9 @@ namespace {
 
 // Options after ':' tune single rule fields, as RULES.md's per-variant options do (e.g. "alice:ep=none").
 void apply_option(Rules& r, const std::string& key, const std::string& value, const std::string& spec) {
-  auto bad = [&] { return VariantError("bad option '" + key + "=" + value + "' in '" + spec + "'"); };
+  auto bad = [&] {
+    return VariantError("bad option '" + quote_input(key + "=" + value) + "' in '" + quote_input(spec) + "'");
+  };
   if (key == "ep") {
     if (value == "none")
       r.ep_when = EpWhen::kNone;
@@ -234,7 +237,8 @@ void apply_option(Rules& r, const std::string& key, const std::string& value, co
     else
       throw bad();
   } else {
-    throw VariantError("unknown option '" + key + "' in '" + spec + "' (known: ep, compulsory, madras-ep)");
+    throw VariantError("unknown option '" + quote_input(key) + "' in '" + quote_input(spec) +
+                       "' (known: ep, compulsory, madras-ep)");
   }
 }
 
@@ -247,16 +251,18 @@ Variant make_variant(const std::string& full_spec) {
     spec = full_spec.substr(0, colon);
     options = full_spec.substr(colon + 1);
   }
-  if (spec.empty()) throw VariantError("empty variant id in '" + full_spec + "'");
+  if (spec.empty()) throw VariantError("empty variant id in '" + quote_input(full_spec) + "'");
   if (spec.front() == '+' || spec.back() == '+')
-    throw VariantError("malformed variant id '" + spec + "' (empty component)");
+    throw VariantError("malformed variant id '" + quote_input(spec) + "' (empty component)");
   // Split on '+', expanding aliases.
   std::vector<std::string> parts;
   std::stringstream ss(spec);
   for (std::string part; std::getline(ss, part, '+');) {
-    if (part.empty()) throw VariantError("malformed variant id '" + spec + "' (empty component)");
+    if (part.empty())
+      throw VariantError("malformed variant id '" + quote_input(spec) + "' (empty component)");
     const VariantInfo* info = find_info(part);
-    if (!info) throw VariantError("unknown variant id '" + part + "' (see 'heterochess variants')");
+    if (!info)
+      throw VariantError("unknown variant id '" + quote_input(part) + "' (see 'heterochess variants')");
     if (!info->alias_of.empty()) {
       std::stringstream as(info->alias_of);
       for (std::string a; std::getline(as, a, '+');) parts.push_back(a);
@@ -272,7 +278,8 @@ Variant make_variant(const std::string& full_spec) {
     for (Dimension d : info->sets) {
       auto it = std::find_if(owner.begin(), owner.end(), [&](auto& o) { return o.first == d; });
       if (it != owner.end()) {
-        if (it->second == part) throw VariantError("variant id '" + part + "' given twice in '" + spec + "'");
+        if (it->second == part)
+          throw VariantError("variant id '" + part + "' given twice in '" + quote_input(spec) + "'");
         throw VariantError("variant ids '" + it->second + "' and '" + part + "' both set the " +
                            dimension_name(d) + " dimension; they cannot be combined");
       }
@@ -283,7 +290,7 @@ Variant make_variant(const std::string& full_spec) {
   std::stringstream os(options);
   for (std::string opt; std::getline(os, opt, ',');) {
     auto eq = opt.find('=');
-    if (eq == std::string::npos) throw VariantError("option '" + opt + "' needs key=value");
+    if (eq == std::string::npos) throw VariantError("option '" + quote_input(opt) + "' needs key=value");
     apply_option(v.rules, opt.substr(0, eq), opt.substr(eq + 1), full_spec);
   }
   v.id = full_spec;
