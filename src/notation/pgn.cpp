@@ -251,7 +251,7 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn) {
         }
         return rep;
       case Token::kJoin:
-        if (joined || rep.moves_played == 0) return fail(quoted(t.text) + " does not join two moves"), rep;
+        if (joined || rep.moves_played == 0) return fail(in_quotes(t.text) + " does not join two moves"), rep;
         joined = true;
         break;
       case Token::kNumber: {
@@ -270,7 +270,7 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn) {
       }
       case Token::kMove: {
         if (joined && pos.state().made == 0)
-          return fail(quoted(t.text) + " is joined to the previous turn, but that turn had already ended"),
+          return fail(in_quotes(t.text) + " is joined to the previous turn, but that turn had already ended"),
                  rep;
         Move m{};
         try {

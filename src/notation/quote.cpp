@@ -72,7 +72,7 @@ std::string quote_input(std::string_view text, std::size_t max_chars) {
   return out;
 }
 
-std::string quoted(std::string_view text) {
+std::string in_quotes(std::string_view text) {
   std::string out = "'";
   out += quote_input(text);
   out += '\'';

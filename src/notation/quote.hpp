@@ -18,7 +18,7 @@ std::size_t utf8_char_length(std::string_view text, std::size_t i);
 std::string quote_input(std::string_view text, std::size_t max_chars = 120);
 
 // quote_input between single quotes: 'text'.
-std::string quoted(std::string_view text);
+std::string in_quotes(std::string_view text);
 
 // The whole character at byte `i` of `text`, printable as by quote_input.
 std::string quote_char_at(std::string_view text, std::size_t i);
