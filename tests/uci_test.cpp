@@ -313,3 +313,11 @@ TEST(Uci, PonderSession) {
   }
   EXPECT_TRUE(rest.empty()) << rest;
 }
+
+// Issue 9: input quoted in an "info string" is quoted by whole characters, other bytes as \xNN.
+TEST(Uci, ErrorsQuoteWholeCharacters) {
+  auto lines = run("position startpos moves e2e4,\xC3\nfrob\xFF\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find("token 1 'e2e4,\\xC3'"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "info string unknown command 'frob\\xFF'");
+}
