@@ -6,8 +6,8 @@
 //   2 moves --turns --limit 50 --json    4 validate - --json [--pgn], RECORD on standard input
 // flags: bit 0 passes --variant VARIANT, bit 1 --fen FEN, bit 2 --turns, bit 3 --divide, bit 4 --pgn, bits
 // 5-6 the depth. Checked: run_cli returns 0, 1 or 2 and throws nothing; 1 only from validate; standard output
-// is one line of valid JSON (nlohmann's parser refuses invalid UTF-8), with "error" exactly when the code
-// is 2.
+// is one line of valid JSON (nlohmann's parser refuses invalid UTF-8): a lone {"error": …} exactly when the
+// code is 2, no top-level "error" when it is 0.
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
@@ -81,6 +81,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail(args, text, (std::string("standard output is not valid JSON: ") + e.what()).c_str());
   }
   if (!j.is_object()) fail(args, text, "the JSON is not an object");
-  if (j.contains("error") != (code == 2)) fail(args, text, "\"error\" present iff the exit code is 2: no");
+  // Exit 2: {"error": …}; exit 0: no error; exit 1 (validate): the illegal move is in the game's own "error".
+  if ((code == 2) != (j.size() == 1 && j.contains("error")))
+    fail(args, text, "exit code 2 but no lone \"error\"");
+  if (code == 0 && j.contains("error")) fail(args, text, "exit code 0 with an \"error\"");
   return 0;
 }
