@@ -24,7 +24,7 @@ cli_fails(bad_fen_json "\"error\":\"bad FEN" ${HC} moves --json --fen "xyz w - -
 cli_fails(unknown_variant "unknown variant id 'atomix'" ${HC} perft --variant atomix --depth 1)
 cli_fails(clash "'marseillais' and 'progressive' both set the schedule" ${HC} moves --variant marseillais+progressive)
 cli_fails(missing_file "cannot read" ${HC} validate /nonexistent/file.pgn)
-cli_fails(negative_depth "at least 0" ${HC} perft --depth -1)
+cli_fails(negative_depth "--depth: must be an integer from 0 to 64, not .-1." ${HC} perft --depth -1)
 add_test(NAME cli_validate_illegal COMMAND sh -c "printf '1. e4 e5 2. Ke3 *' | \"$0\" validate - --json; test $? -eq 1" ${HC})
 set_tests_properties(cli_validate_illegal PROPERTIES PASS_REGULAR_EXPRESSION "\"column\":13.*\"move\":\"Ke3\".*\"move_number\":2.*\"ok\":false")
 add_test(NAME cli_perft_batch COMMAND sh -c "printf 'atomic\\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\\t4\\n' | \"$0\" perft --batch -" ${HC})
@@ -45,3 +45,58 @@ cli_fails(serve_bad_address "cannot listen on 203.0.113.1:0" ${HC} serve --addre
 # A game record must start where each side has its royal king; a variant id names each component once.
 cli_fails(validate_no_king "bad FEN: Black has no king" sh -c "printf '[FEN \"8/8/8/8/8/8/8/4K3 w - - 0 1\"]\\n\\n1. Kd2 *\\n' | \"$0\" validate -" ${HC})
 cli_fails(variant_twice "variant id 'chess' given twice in 'chess\\+chess'" ${HC} moves --variant chess+chess)
+
+# Issue 9: input that is not valid UTF-8, or a multi-byte character where a FEN or move expects ASCII, is quoted
+# whole (or as \xNN) and printed as valid JSON with exit code 2; it aborted the CLI (exit 134) when the message
+# held a single byte of a character.
+cli_fails(crash_vector_fen_utf8 "^\\{\"error\":\"bad FEN: unknown man 'é' \\(column 34\\)\"\\}\n$"
+          ${HC} moves --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPé w KQkq - 0 1" --json)
+cli_fails(crash_vector_variant_byte "^\\{\"error\":\"unknown variant id '\\\\\\\\xFF' \\(see 'heterochess variants'\\)\"\\}\n$"
+          sh -c "\"$0\" moves --json --variant \"$(printf '\\377')\"" ${HC})
+add_test(NAME cli_crash_vector_record_byte
+         COMMAND sh -c "printf '1. e4 \\377 *' | \"$0\" validate - --json; test $? -eq 1" ${HC})
+set_tests_properties(cli_crash_vector_record_byte PROPERTIES PASS_REGULAR_EXPRESSION
+                     "\"column\":7,.*\"move\":\"�\",.*\"ok\":false")
+cli_fails(bad_option_json "^\\{\"error\":\"The following argument was not expected: --nonsense\"\\}\n$"
+          ${HC} moves --json --nonsense)
+
+# Every bad numeric argument exits 2 with a message naming the option (CLI11 alone exited 104 or 105, read "-1"
+# as a huge unsigned and "nan" as a number; --engine-depth and --tc were read with atoi/stod).
+# (A bound on time: on the old code perft --depth 65, bench --depth 0 and serve --rate-limit nan ran without end.)
+function(cli_bad_number name option)
+  cli_fails(number_${name} "${option}: must be|${option} takes" ${ARGN})
+  set_tests_properties(cli_number_${name} PROPERTIES TIMEOUT 60)
+endfunction()
+set(TWO_ENGINES --engine a=true --engine b=true)
+cli_bad_number(perft_depth_overflow --depth ${HC} perft --depth 99999999999)
+cli_bad_number(perft_depth_too_deep --depth ${HC} perft --depth 65)
+cli_bad_number(perft_depth_text --depth ${HC} perft --depth abc)
+cli_bad_number(moves_limit_zero --limit ${HC} moves --turns --limit 0)
+cli_bad_number(moves_limit_negative --limit ${HC} moves --turns --limit -1)
+cli_bad_number(moves_limit_overflow --limit ${HC} moves --turns --limit 99999999999999999999)
+cli_bad_number(solve_mate_zero --mate ${HC} solve --mate 0)
+cli_bad_number(solve_mate_negative --mate ${HC} solve --mate -2)
+cli_bad_number(solve_nodes_negative --nodes ${HC} solve --mate 1 --nodes -1)
+cli_bad_number(solve_time_zero --time ${HC} solve --mate 1 --time 0)
+cli_bad_number(solve_time_nan --time ${HC} solve --mate 1 --time nan)
+cli_bad_number(solve_time_inf --time ${HC} solve --mate 1 --time inf)
+cli_bad_number(solve_max_solutions_negative --max-solutions ${HC} solve --mate 1 --max-solutions -1)
+cli_bad_number(bench_depth_zero --depth ${HC} bench --depth 0)
+cli_bad_number(bench_depth_overflow --depth ${HC} bench --depth 99999999999)
+cli_bad_number(match_games_zero --games ${HC} match ${TWO_ENGINES} --games 0)
+cli_bad_number(match_concurrency_zero --concurrency ${HC} match ${TWO_ENGINES} --concurrency 0)
+cli_bad_number(match_depth_negative --depth ${HC} match ${TWO_ENGINES} --depth -1)
+cli_bad_number(match_nodes_text --nodes ${HC} match ${TWO_ENGINES} --nodes lots)
+cli_bad_number(match_movetime_zero --movetime ${HC} match ${TWO_ENGINES} --movetime 0)
+cli_bad_number(match_random_openings_negative --random-openings ${HC} match ${TWO_ENGINES} --random-openings -1)
+cli_bad_number(match_seed_negative --seed ${HC} match ${TWO_ENGINES} --seed -1)
+cli_bad_number(match_max_turns_zero --max-turns ${HC} match ${TWO_ENGINES} --max-turns 0)
+cli_bad_number(match_engine_depth_text --engine-depth ${HC} match ${TWO_ENGINES} --engine-depth a=deep)
+cli_bad_number(match_engine_movetime_negative --engine-movetime ${HC} match ${TWO_ENGINES} --engine-movetime a=-5)
+cli_bad_number(match_tc_inf --tc ${HC} match ${TWO_ENGINES} --tc inf+0)
+cli_bad_number(match_sprt_one_bound --sprt ${HC} match ${TWO_ENGINES} --sprt 5)
+cli_bad_number(serve_port_negative --port ${HC} serve --port -1 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_port)
+cli_bad_number(serve_port_overflow --port ${HC} serve --port 99999999999 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_port)
+cli_bad_number(serve_rate_limit_nan --rate-limit ${HC} serve --rate-limit nan --data ${CMAKE_CURRENT_BINARY_DIR}/serve_rate)
+cli_fails(perft_batch_bad_depth "line 1: depth must be an integer from 0 to 64, not '99999999999'"
+          sh -c "printf 'chess\\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\\t99999999999\\n' | \"$0\" perft --batch -" ${HC})

@@ -2,9 +2,11 @@
 // reads back to the same game; variant ids compose and clash with clear messages.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "notation/pgn.hpp"
+#include "notation/quote.hpp"
 #include "support.hpp"
 
 using namespace hc;
@@ -231,4 +233,159 @@ TEST(Pgn, TagPairsShareALineWithEachOtherAndWithMovetext) {
   EXPECT_THROW(split_pgn("[Event \"x\"\n"), NotationError);
   EXPECT_THROW(split_pgn("[Event \"x]\n"), NotationError);
   EXPECT_THROW(split_pgn("[ \"x\"]\n"), NotationError);
+}
+
+// Issue 9: error messages quote whole UTF-8 characters (or \xNN for bytes that are not one), so that they can
+// always be written as JSON; columns count characters.
+namespace {
+// Strict UTF-8 check, independent of quote.cpp: nlohmann's dump throws on invalid UTF-8.
+const std::string kE = "\xC3\xA9";  // é
+bool valid_utf8(const std::string& s) {
+  try {
+    (void)nlohmann::json(s).dump();
+    return true;
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+}
+}  // namespace
+
+TEST(Quote, CharacterLengths) {
+  EXPECT_EQ(utf8_char_length("a", 0), 1u);
+  EXPECT_EQ(utf8_char_length("a", 1), 0u);
+  EXPECT_EQ(utf8_char_length("\xC3\xA9", 0), 2u);          // é
+  EXPECT_EQ(utf8_char_length("\xC3\xA9", 1), 1u);          // a continuation byte alone
+  EXPECT_EQ(utf8_char_length("\xE2\x82\xAC", 0), 3u);      // €
+  EXPECT_EQ(utf8_char_length("\xF0\x9F\x98\x80", 0), 4u);  // U+1F600
+  EXPECT_EQ(utf8_char_length("\xC3", 0), 1u);              // cut short
+  EXPECT_EQ(utf8_char_length("\xE2\x82", 0), 1u);
+  EXPECT_EQ(utf8_char_length("\xC0\xAF", 0), 1u);          // overlong '/'
+  EXPECT_EQ(utf8_char_length("\xE0\x80\xAF", 0), 1u);      // overlong
+  EXPECT_EQ(utf8_char_length("\xED\xA0\x80", 0), 1u);      // surrogate U+D800
+  EXPECT_EQ(utf8_char_length("\xF4\x90\x80\x80", 0), 1u);  // above U+10FFFF
+  EXPECT_EQ(utf8_char_length("\xFF", 0), 1u);
+  EXPECT_EQ(utf8_char_length("\xE2\x82x", 0), 1u);  // third byte not a continuation
+}
+
+TEST(Quote, WholeCharactersOrEscapedBytes) {
+  EXPECT_EQ(quote_input("e2e4"), "e2e4");
+  EXPECT_EQ(quote_input(kE + "2e4"), kE + "2e4");
+  EXPECT_EQ(quote_input("a\xFF"
+                        "b"),
+            "a\\xFFb");
+  EXPECT_EQ(quote_input("\xC3"), "\\xC3");
+  EXPECT_EQ(quote_input("\xED\xA0\x80"), "\\xED\\xA0\\x80");
+  EXPECT_EQ(quote_input(std::string("a\0b\n\x7F", 5)), "a\\x00b\\x0A\\x7F");
+  EXPECT_EQ(quote_input("\xC2\x85"), "\\xC2\\x85");  // C1 control NEL
+  // Long input is cut at a character boundary.
+  std::string long_text;
+  for (int i = 0; i < 200; ++i) long_text += "\xC3\xA9";
+  const std::string q = quote_input(long_text);
+  EXPECT_EQ(q.size(), 2u * 120 + 3);
+  EXPECT_EQ(q.substr(q.size() - 3), "...");
+  EXPECT_TRUE(valid_utf8(q));
+  EXPECT_EQ(quote_input("abcdef", 3), "abc...");
+  EXPECT_EQ(quote_input("abc", 3), "abc");
+  EXPECT_EQ(quote_char_at("x\xE2\x82\xACy", 1), "\xE2\x82\xAC");
+  EXPECT_EQ(quote_char_at("x\xE2\x82\xACy", 2), "\\x82");
+  for (int b = 0; b < 256; ++b) EXPECT_TRUE(valid_utf8(quote_input(std::string(1, char(b))))) << b;
+}
+
+TEST(Quote, ColumnsCountCharacters) {
+  const std::string s = "a" + kE + "b\xFF" + "c";  // a é b \xFF c
+  EXPECT_EQ(char_column(s, 0), 1);
+  EXPECT_EQ(char_column(s, 1), 2);
+  EXPECT_EQ(char_column(s, 2), 2);  // inside é
+  EXPECT_EQ(char_column(s, 3), 3);
+  EXPECT_EQ(char_column(s, 4), 4);
+  EXPECT_EQ(char_column(s, 5), 5);
+  EXPECT_EQ(char_column(s, 6), 6);  // the end
+  EXPECT_EQ(char_column(s, 8), 8);
+  EXPECT_EQ(char_column("", 0), 1);
+}
+
+TEST(Quote, FenMoveAndPgnErrorsQuoteWholeCharacters) {
+  Variant chess = make_variant("chess");
+  Position pos;
+  // The CLI crash vector of issue 9: a two-byte character where a man belongs.
+  try {
+    set_fen(pos, chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP\xC3\xA9 w KQkq - 0 1");
+    ADD_FAILURE() << "accepted";
+  } catch (const NotationError& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown man '\xC3\xA9'");
+    EXPECT_EQ(e.column(), 34);
+  }
+  try {
+    set_fen(pos, chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ\xFFq - 0 1");
+    ADD_FAILURE() << "accepted";
+  } catch (const NotationError& e) {
+    EXPECT_EQ(std::string(e.what()), "bad castling flag '\\xFF'");
+  }
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq \xE2\x82\xAC 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \xC3 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 \xC3\xA9=1"}) {
+    SCOPED_TRACE(fen);
+    try {
+      set_fen(pos, chess, fen);
+      ADD_FAILURE() << "accepted";
+    } catch (const NotationError& e) {
+      EXPECT_TRUE(valid_utf8(e.what())) << e.what();
+    }
+  }
+  set_fen(pos, chess, chess.start_fen);
+  for (const std::string& move :
+       std::vector<std::string>{"N" + kE + "2f3", kE + "2e4", "e2\xFF\x34", "\xFF", "e2e4\xC3"}) {
+    SCOPED_TRACE(move);
+    try {
+      parse_move(pos, move);
+      ADD_FAILURE() << "accepted";
+    } catch (const NotationError& e) {
+      EXPECT_TRUE(valid_utf8(e.what())) << e.what();
+    }
+  }
+  try {
+    parse_san(pos, "N" + kE + "2f3");
+  } catch (const NotationError& e) {
+    EXPECT_NE(std::string(e.what()).find("unexpected '\xC3\xA9'"), std::string::npos) << e.what();
+  }
+  for (const char* id : {"\xFF", "alice:ep=\xC3", "chess:\xC3\xA9", "+\xE2\x82", "alice:\xC3=1"}) {
+    try {
+      make_variant(id);
+      ADD_FAILURE() << "accepted";
+    } catch (const VariantError& e) {
+      EXPECT_TRUE(valid_utf8(e.what())) << e.what();
+    }
+  }
+}
+
+TEST(Quote, PgnColumnsCountCharacters) {
+  // "1. e4 {é} e5 2. " is 16 characters (17 bytes): Ke3 starts in column 17.
+  GameRecord g(make_variant("chess"));
+  PgnGame pg;
+  pg.movetext = "1. e4 {\xC3\xA9} e5 2. Ke3 *";
+  Replay rep = replay_movetext(g, pg);
+  ASSERT_TRUE(rep.error);
+  EXPECT_EQ(rep.error->column, 17);
+  // Tags before the movetext on the same line: 12 characters (13 bytes), then "1. e4 e5 2. " (12).
+  auto games = split_pgn("[Event \"\xC3\xA9\"] 1. e4 e5 2. Ke3 *\n");
+  ASSERT_EQ(games.size(), 1u);
+  GameRecord g2(make_variant("chess"));
+  rep = replay_movetext(g2, games[0]);
+  ASSERT_TRUE(rep.error);
+  EXPECT_EQ(rep.error->column, 25);
+  // A tag error after a multi-byte character: '[Event "é"' is 10 characters (11 bytes), then ']' is expected
+  // in column 11.
+  try {
+    split_pgn("[Event \"\xC3\xA9\" x]\n");
+    ADD_FAILURE() << "accepted";
+  } catch (const NotationError& e) {
+    EXPECT_EQ(e.column(), 11) << e.what();
+  }
+  // A move quoted in a message is whole.
+  GameRecord g3(make_variant("chess"));
+  pg.movetext = "1. e4 " + kE + "5 *";
+  rep = replay_movetext(g3, pg);
+  ASSERT_TRUE(rep.error);
+  EXPECT_TRUE(valid_utf8(rep.error->message)) << rep.error->message;
+  EXPECT_EQ(rep.error->column, 7);
 }

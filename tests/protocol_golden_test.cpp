@@ -5,6 +5,8 @@
 //                 only gives the line's start (for lists that grow with the registry of variants)
 //   ! quiet MS    the engine must print nothing for MS milliseconds
 //   ! eof         close the engine's input
+//   ! until TEXT  skip lines until one that starts with TEXT (a search's varying number of info lines)
+//   ! exit        the engine prints nothing more and exits (its output closes)
 //   # comment
 // A line is sent only after every expected line before it has been read, so the order of input and output is
 // the order of the file. At the end the engine's input is closed; it must then print nothing more and exit.
@@ -61,6 +63,18 @@ void run_transcript(const std::string& name, const std::string& protocol) {
     } else if (line == "! eof") {
       engine.close_input();
       log += "(end of input)\n";
+    } else if (line.rfind("! until ", 0) == 0) {
+      const std::string prefix = line.substr(8);
+      std::string found;
+      std::vector<std::string> seen;
+      const bool ok = engine.wait_for(prefix, 20, &found, &seen);
+      for (const auto& l : seen) log += "< " + l + "\n";
+      ASSERT_TRUE(ok) << where << ": no line starting with '" << prefix << "' within 20 s\n" << log;
+      log += "< " + found + "\n";
+    } else if (line == "! exit") {
+      auto got = engine.read_line(20);
+      ASSERT_FALSE(got) << where << ": expected the engine to exit, got '" << *got << "'\n" << log;
+      ASSERT_FALSE(engine.alive()) << where << ": the engine did not exit within 20 s\n" << log;
     } else {
       FAIL() << where << ": bad transcript line '" << line << "'";
     }
@@ -78,6 +92,10 @@ TEST(ProtocolGolden, UciPonder) { run_transcript("uci_ponder.txt", "uci"); }
 TEST(ProtocolGolden, XboardHandshake) { run_transcript("xboard_basics.txt", "xboard"); }
 TEST(ProtocolGolden, XboardBadInput) { run_transcript("xboard_errors.txt", "xboard"); }
 TEST(ProtocolGolden, XboardMultiMoveTurns) { run_transcript("xboard_turns.txt", "xboard"); }
+TEST(ProtocolGolden, UciBadLimits) { run_transcript("uci_limits.txt", "uci"); }
+TEST(ProtocolGolden, UciEndOfInputStopsTheSearch) { run_transcript("uci_eof.txt", "uci"); }
+TEST(ProtocolGolden, XboardBadLimits) { run_transcript("xboard_limits.txt", "xboard"); }
+TEST(ProtocolGolden, XboardEndOfInputWhileThinking) { run_transcript("xboard_eof.txt", "xboard"); }
 TEST(ProtocolGolden, XboardAlice) { run_transcript("xboard_alice.txt", "xboard"); }
 TEST(ProtocolGolden, XboardPonder) { run_transcript("xboard_ponder.txt", "xboard"); }
 TEST(ProtocolGolden, UciStartPositionNeedsKings) { run_transcript("uci_start_position.txt", "uci"); }

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -18,12 +20,84 @@ using namespace hc;
 
 namespace {
 
+// The engine's output, readable while the search thread writes it.
+class SharedOutput : public std::streambuf {
+ public:
+  std::string text() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return text_;
+  }
+  // Waits (at most `seconds`) until `needle` has been printed `count` times at the start of a line.
+  void wait_for(const std::string& needle, int count, double seconds) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait_for(lock, std::chrono::duration<double>(seconds), [&] {
+      int n = 0;
+      std::istringstream lines(text_);
+      for (std::string l; std::getline(lines, l);) n += l.rfind(needle, 0) == 0;
+      return n >= count;
+    });
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) xsputn(reinterpret_cast<const char*>(&c), 1);
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      text_.append(s, std::size_t(n));
+    }
+    cv_.notify_all();
+    return n;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::string text_;
+};
+
+// The input, whose end comes only once every "go" with a limit has been answered, as a GUI waits for
+// bestmove: at end of input the engine stops a running search (issue 9), which would cut these searches
+// short.
+class InputUntilAnswered : public std::streambuf {
+ public:
+  InputUntilAnswered(std::string text, SharedOutput& out) : text_(std::move(text)), out_(out) {
+    std::istringstream lines(text_);
+    for (std::string l; std::getline(lines, l);)
+      if (l.rfind("go", 0) == 0 && l.find("infinite") == std::string::npos &&
+          l.find("ponder") == std::string::npos)
+        ++searches_;
+  }
+
+ protected:
+  int_type underflow() override {
+    if (!served_ && !text_.empty()) {
+      served_ = true;
+      setg(text_.data(), text_.data(), text_.data() + text_.size());
+      return traits_type::to_int_type(text_[0]);
+    }
+    out_.wait_for("bestmove", searches_,
+                  120);  // a bound, not a timing assertion: the tests check the answers
+    return traits_type::eof();
+  }
+
+ private:
+  std::string text_;
+  SharedOutput& out_;
+  int searches_ = 0;
+  bool served_ = false;
+};
+
 std::vector<std::string> run(const std::string& input) {
-  std::istringstream in(input);
-  std::ostringstream out;
+  SharedOutput shared;
+  std::ostream out(&shared);
+  InputUntilAnswered input_buf(input, shared);
+  std::istream in(&input_buf);
   run_uci(in, out);
   std::vector<std::string> lines;
-  std::istringstream o(out.str());
+  std::istringstream o(shared.text());
   for (std::string l; std::getline(o, l);) lines.push_back(l);
   return lines;
 }
@@ -238,4 +312,12 @@ TEST(Uci, PonderSession) {
     EXPECT_EQ(reply.size(), 4u) << reply;
   }
   EXPECT_TRUE(rest.empty()) << rest;
+}
+
+// Issue 9: input quoted in an "info string" is quoted by whole characters, other bytes as \xNN.
+TEST(Uci, ErrorsQuoteWholeCharacters) {
+  auto lines = run("position startpos moves e2e4,\xC3\nfrob\xFF\n");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find("token 1 'e2e4,\\xC3'"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1], "info string unknown command 'frob\\xFF'");
 }

@@ -4,7 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
+#include "cli/numbers.hpp"
 #include "server/http_api.hpp"
 
 namespace hc::cli {
@@ -13,7 +15,13 @@ inline void add_network_flags(CLI::App* serve, server::ApiLimits& l) {
   auto num = [&](const std::string& name, auto& value, auto lo, auto hi, const std::string& what) {
     std::ostringstream def;
     def << value;
-    serve->add_option(name, value, what + " (default " + def.str() + ")")->check(CLI::Range(lo, hi));
+    // cli::*_range, not CLI::Range: that one lets "nan" through and reads "-1" modulo 2^32.
+    CLI::Validator range;
+    if constexpr (std::is_floating_point_v<std::decay_t<decltype(value)>>)
+      range = real_range(double(lo), double(hi));
+    else
+      range = integer_range(std::int64_t(lo), std::int64_t(hi));
+    serve->add_option(name, value, what + " (default " + def.str() + ")")->check(range);
   };
   num("--games-burst", l.games_burst, 1.0, 1e6, "games a client address may create (or import) at once");
   num("--games-per-minute", l.games_per_minute, 0.0, 1e6,

@@ -5,6 +5,7 @@
 #include "engine/solver.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
+#include "notation/quote.hpp"
 #include "rules/start_position.hpp"
 
 namespace hc {
@@ -72,20 +73,22 @@ void Engine::set_position(const std::string& fen, const std::vector<std::string>
     }
     Position& pos = g->position();
     if (!ply_by_ply && pos.state().made != 0)
-      throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "' starts in the middle of a turn");
+      throw NotationError("token " + std::to_string(i + 1) + " '" + quote_input(tok) +
+                          "' starts in the middle of a turn");
     for (std::size_t j = 0; j < moves.size(); ++j) {
       Move m;
       try {
         m = parse_move(pos, moves[j]);
       } catch (const NotationError& e) {
-        throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "': " + e.what());
+        throw NotationError("token " + std::to_string(i + 1) + " '" + quote_input(tok) + "': " + e.what());
       }
       g->play(m);
       const bool ended = pos.state().made == 0;
       if (!ply_by_ply && ended != (j + 1 == moves.size()))
-        throw NotationError("token " + std::to_string(i + 1) + " '" + tok + "': " +
-                            (ended ? "the turn ended after '" + moves[j] + "' (check, mate or quota)"
-                                   : "the turn is not complete (more moves are due)"));
+        throw NotationError(
+            "token " + std::to_string(i + 1) + " '" + quote_input(tok) + "': " +
+            (ended ? "the turn ended after '" + quote_input(moves[j]) + "' (check, mate or quota)"
+                   : "the turn is not complete (more moves are due)"));
       if (ended) keys.push_back(pos.key());
     }
   }

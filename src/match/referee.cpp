@@ -14,6 +14,7 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
+#include "notation/quote.hpp"
 #include "rules/game.hpp"
 #include "rules/start_position.hpp"
 #include "variants/registry.hpp"
@@ -68,7 +69,7 @@ GameRecordOut play_game(const MatchOptions& o, const Variant& v, UciProcess* pro
       game.play(m);
       const bool ended = pos.state().made == 0;
       if (ended != (j + 1 == moves.size())) {
-        why = ended ? "the turn ended after " + moves[j] : "incomplete turn '" + tok + "'";
+        why = ended ? "the turn ended after " + moves[j] : "incomplete turn '" + quote_input(tok) + "'";
         return false;
       }
     }
@@ -153,7 +154,8 @@ GameRecordOut play_game(const MatchOptions& o, const Variant& v, UciProcess* pro
     std::string why;
     if (tok.empty() || tok == "(none)" || !apply_token(tok, why)) {
       out.result = side == 0 ? "0-1" : "1-0";
-      out.termination = who + " played an illegal turn '" + tok + "': " + (why.empty() ? "no move" : why);
+      out.termination =
+          who + " played an illegal turn '" + quote_input(tok) + "': " + (why.empty() ? "no move" : why);
       break;
     }
     tokens.push_back(tok);

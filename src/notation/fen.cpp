@@ -1,5 +1,6 @@
 #include "notation/fen.hpp"
 
+#include "notation/quote.hpp"
 #include "rules/kernel.hpp"
 
 #include <cctype>
@@ -59,7 +60,7 @@ int parse_int(const Field& f, const char* what) {
   int v = 0;
   for (char c : f.text) {
     if (!std::isdigit(static_cast<unsigned char>(c)))
-      throw NotationError(std::string("bad ") + what + " '" + std::string(f.text) + "'", f.column);
+      throw NotationError(std::string("bad ") + what + " '" + quote_input(f.text) + "'", f.column);
     v = v * 10 + (c - '0');
   }
   return v;
@@ -75,7 +76,7 @@ Bitboard parse_square_list(const Field& f, const char* what) {
     Square s = parse_square(f.text.substr(i, j - i));
     if (s == kNoSquare)
       throw NotationError(
-          std::string("bad ") + what + " square '" + std::string(f.text.substr(i, j - i)) + "'",
+          std::string("bad ") + what + " square '" + quote_input(f.text.substr(i, j - i)) + "'",
           f.column + int(i));
     out |= bb(s);
     i = j + 1;
@@ -92,7 +93,9 @@ Square parse_square(std::string_view s) {
   return make_square(s[0] - 'a', s[1] - '1');
 }
 
-void set_fen(Position& pos, const Variant& v, std::string_view fen) {
+namespace {
+
+void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   pos.reset(&v.rules, v.ops);
   auto fields = split_fields(fen);
   if (fields.size() < 4)
@@ -139,7 +142,7 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
         continue;
       }
       PieceType t = type_from_char(c);
-      if (t == kNoType) throw NotationError(std::string("unknown man '") + c + "'", col);
+      if (t == kNoType) throw NotationError("unknown man '" + quote_char_at(f.text, i) + "'", col);
       if (file >= 16 || (file >= 8 && nboards < 2)) throw NotationError("rank too long", col);
       int b = on_board;
       int fl = file;
@@ -183,7 +186,7 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
       const Color col = white ? kWhite : kBlack;
       const char lc = char(std::tolower(static_cast<unsigned char>(c)));
       if (lc != 'k' && lc != 'q' && (lc < 'a' || lc > 'h'))
-        throw NotationError(std::string("bad castling flag '") + c + "'", col_no);
+        throw NotationError("bad castling flag '" + quote_char_at(fields[2].text, i) + "'", col_no);
       const int rank = white ? 0 : 7;
       const Bitboard kings = pos.pieces(0, col, kKing) & rank_bb(rank);
       if (!kings)
@@ -261,7 +264,7 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
       st.forbid =
           Move(a, b, MoveKind::kNormal, kNoType, fb, v.rules.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
     } else {
-      throw NotationError("unknown FEN extension '" + std::string(key) + "'", f.column);
+      throw NotationError("unknown FEN extension '" + quote_input(key) + "'", f.column);
     }
   }
   if (!st.made && (st.ep_pending || !st.forbid.is_none() || st.turn_progress))
@@ -277,6 +280,18 @@ void set_fen(Position& pos, const Variant& v, std::string_view fen) {
     throw NotationError(
         std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") + ") is in check",
         fields[1].column);
+}
+
+}  // namespace
+
+void set_fen(Position& pos, const Variant& v, std::string_view fen) {
+  try {
+    parse_fen(pos, v, fen);
+  } catch (const NotationError& e) {
+    // Columns are found as byte offsets; messages count characters (docs/formats.md).
+    if (e.column() <= 1) throw;
+    throw NotationError(e.what(), char_column(fen, std::size_t(e.column() - 1)), e.line());
+  }
 }
 
 std::string to_fen(const Position& pos) {

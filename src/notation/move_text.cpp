@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "notation/fen.hpp"
+#include "notation/quote.hpp"
 #include "rules/kernel.hpp"
 
 namespace hc {
@@ -63,15 +64,15 @@ std::string to_uci(Move m) {
 
 Move parse_uci(Position& pos, std::string_view text) {
   if (text.size() < 4 || text.size() > 5)
-    throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+    throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
   Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
   if (from == kNoSquare || to == kNoSquare)
-    throw NotationError("'" + std::string(text) + "' is not a UCI move", 1);
+    throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
   PieceType promo = kNoType;
   if (text.size() == 5) {
     promo = piece_letter(char(std::toupper(static_cast<unsigned char>(text[4]))));
     if (promo == kNoType || promo == kPawn || promo == kKing)
-      throw NotationError("bad promotion letter in '" + std::string(text) + "'", 5);
+      throw NotationError("bad promotion letter in '" + quote_input(text) + "'", 5);
   }
   MoveList list = legal_list(pos);
   for (Move m : list)
@@ -81,7 +82,7 @@ Move parse_uci(Position& pos, std::string_view text) {
   std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
                     : list.empty()         ? "the game is over"
                                            : "it is not legal here";
-  throw NotationError("illegal move " + std::string(text) + ": " + why, 1);
+  throw NotationError("illegal move " + quote_input(text) + ": " + why, 1);
 }
 
 std::string to_san(Position& pos, Move m) {
@@ -127,7 +128,7 @@ std::string to_san(Position& pos, Move m) {
 Move parse_san(Position& pos, std::string_view text) {
   std::string t(text);
   auto fail = [&](const std::string& why) -> Move {
-    throw NotationError("'" + std::string(text) + "': " + why, 1);
+    throw NotationError("'" + quote_input(text) + "': " + why, 1);
   };
   // Strip annotations.
   while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
@@ -190,13 +191,14 @@ Move parse_san(Position& pos, std::string_view text) {
     any_man = true;  // Rifle source notation "xe4": some man captures (shoots) on e4
   }
   int from_file = -1, from_rank = -1;
-  for (char c : t) {
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
     if (c >= 'a' && c <= 'h')
       from_file = c - 'a';
     else if (c >= '1' && c <= '8')
       from_rank = c - '1';
     else
-      return fail("unexpected '" + std::string(1, c) + "'");
+      return fail("unexpected '" + quote_char_at(t, i) + "'");
   }
   return pick(
       [&](Move m) {

@@ -5,6 +5,7 @@
 
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
+#include "notation/quote.hpp"
 
 namespace hc {
 
@@ -49,10 +50,12 @@ std::vector<PgnGame> split_pgn(const std::string& text) {
         while (name_end < line.size() && !std::isspace(static_cast<unsigned char>(line[name_end])) &&
                line[name_end] != '"' && line[name_end] != ']')
           ++name_end;
-        if (name_end == name_start) throw NotationError("tag pair without a name", int(at) + 2, line_no);
+        // Columns count characters (docs/formats.md); `at`, `q`, `i` are byte offsets in the line.
+        auto column = [&](std::size_t byte) { return char_column(line, byte); };
+        if (name_end == name_start) throw NotationError("tag pair without a name", column(at + 1), line_no);
         std::size_t q = line.find_first_not_of(" \t", name_end);
         if (q == std::string::npos || line[q] != '"')
-          throw NotationError("malformed tag pair: the value must be a quoted string", int(name_end) + 1,
+          throw NotationError("malformed tag pair: the value must be a quoted string", column(name_end),
                               line_no);
         std::string value;
         std::size_t i = q + 1;
@@ -61,10 +64,10 @@ std::vector<PgnGame> split_pgn(const std::string& text) {
           value += line[i];
         }
         if (i >= line.size())
-          throw NotationError("malformed tag pair: unterminated value", int(q) + 1, line_no);
+          throw NotationError("malformed tag pair: unterminated value", column(q), line_no);
         std::size_t close = line.find_first_not_of(" \t", i + 1);
         if (close == std::string::npos || line[close] != ']')
-          throw NotationError("malformed tag pair: ']' expected", int(i) + 2, line_no);
+          throw NotationError("malformed tag pair: ']' expected", column(i + 1), line_no);
         cur.tags.emplace_back(line.substr(name_start, name_end - name_start), value);
         at = line.find_first_not_of(" \t", close + 1);
         if (at == std::string::npos) at = line.size();
@@ -73,7 +76,8 @@ std::vector<PgnGame> split_pgn(const std::string& text) {
         if (end >= text.size()) break;
         continue;
       }
-      line = std::string(at, ' ') + line.substr(at);  // the movetext after the tags keeps its columns
+      // The movetext after the tags keeps its columns: one space per character of the tags.
+      line = std::string(std::size_t(char_column(line, at) - 1), ' ') + line.substr(at);
     }
     if (!in_moves) cur.movetext_line = line_no, in_moves = true;
     cur.movetext += line + "\n";
@@ -119,14 +123,16 @@ bool is_result(const std::string& s) { return s == "1-0" || s == "0-1" || s == "
 
 std::vector<Token> tokenize(const std::string& mt, int first_line) {
   std::vector<Token> out;
-  int line = first_line, col = 1;
-  std::size_t i = 0;
+  int line = first_line, col = 1;  // col counts characters (utf8_char_length), not bytes
+  std::size_t i = 0, char_end = utf8_char_length(mt, 0);  // char_end: the end of the character at i
   auto advance = [&](std::size_t n) {
-    for (std::size_t k = 0; k < n && i < mt.size(); ++k, ++i) {
-      if (mt[i] == '\n')
-        ++line, col = 1;
-      else
-        ++col;
+    for (std::size_t k = 0; k < n && i < mt.size(); ++k) {
+      const bool newline = mt[i] == '\n';
+      ++i;
+      if (newline)
+        ++line, col = 1, char_end = i + utf8_char_length(mt, i);
+      else if (i >= char_end)
+        ++col, char_end = i + utf8_char_length(mt, i);
     }
   };
   int depth = 0;
@@ -245,7 +251,7 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn) {
         }
         return rep;
       case Token::kJoin:
-        if (joined || rep.moves_played == 0) return fail("'" + t.text + "' does not join two moves"), rep;
+        if (joined || rep.moves_played == 0) return fail(in_quotes(t.text) + " does not join two moves"), rep;
         joined = true;
         break;
       case Token::kNumber: {
@@ -264,7 +270,7 @@ Replay replay_movetext(GameRecord& game, const PgnGame& pgn) {
       }
       case Token::kMove: {
         if (joined && pos.state().made == 0)
-          return fail("'" + t.text + "' is joined to the previous turn, but that turn had already ended"),
+          return fail(in_quotes(t.text) + " is joined to the previous turn, but that turn had already ended"),
                  rep;
         Move m{};
         try {

@@ -1,12 +1,16 @@
 #include "protocol/uci.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <sstream>
 
 #include "engine/engine.hpp"
 #include "notation/move_text.hpp"
+#include "notation/quote.hpp"
 
 namespace hc {
 
@@ -48,11 +52,15 @@ class Uci {
     } else if (cmd == "d")
       say(to_fen_line());
     else
-      say("info string unknown command '" + cmd + "'");
+      say("info string unknown command '" + quote_input(cmd) + "'");
     return true;
   }
 
-  void finish() { engine_.finish(); }
+  // End of input: a running search is stopped and answers (bestmove), then the engine exits.
+  void finish() {
+    engine_.stop();
+    engine_.wait();
+  }
 
  private:
   void identify() {
@@ -92,7 +100,7 @@ class Uci {
       if (composition_.empty())
         set_variant(value);
       else
-        say("info string note: Variant '" + composition_ + "' is set and takes precedence");
+        say("info string note: Variant '" + quote_input(composition_) + "' is set and takes precedence");
       selected_ = value;
     } else if (lname == "variant") {
       composition_ = value == "<empty>" ? "" : value;
@@ -105,12 +113,12 @@ class Uci {
       try {
         engine_.set_hash_mb(std::size_t(std::max(1, std::min(4096, std::stoi(value)))));
       } catch (const std::exception&) {
-        say("info string error: bad Hash value '" + value + "'");
+        say("info string error: bad Hash value '" + quote_input(value) + "'");
       }
     } else if (lname == "ponder") {
       // Only tells us that the GUI may send "go ponder"; nothing to set.
     } else {
-      say("info string error: unknown option '" + name + "'");
+      say("info string error: unknown option '" + quote_input(name) + "'");
     }
   }
 
@@ -139,36 +147,58 @@ class Uci {
     }
   }
 
+  // "go": a limit that is zero, negative, not a number or out of range (or a clock that has run out) gets an
+  // answer at once: "info string error" naming the token, then the bestmove of a depth-1 search, never a
+  // search without end.
   void go(std::istringstream& is) {
     SearchLimits lim;
     lim.turn_probes = turn_probes_;
     double wtime = 0, btime = 0, winc = 0, binc = 0;
+    bool wtime_given = false, btime_given = false;
     int movestogo = 0;
+    bool bad = false;
     std::string word;
+    // The next token as an integer in [lo, hi]; otherwise says which token is bad and returns lo.
+    auto number = [&](std::int64_t lo, std::int64_t hi) -> std::int64_t {
+      const std::string name = word;
+      std::string text;
+      if (!(is >> text)) {
+        say("info string error: '" + name + "' needs a number");
+        bad = true;
+        return lo;
+      }
+      std::int64_t v = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || end != text.data() + text.size() || v < lo || v > hi) {
+        say("info string error: bad go limit '" + quote_input(name + " " + text) +
+            "' (expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
+            "); answering with a depth-1 search");
+        bad = true;
+        return lo;
+      }
+      return v;
+    };
+    constexpr std::int64_t kInt = std::numeric_limits<int>::max(),
+                           kMax = std::numeric_limits<std::int64_t>::max();
     while (is >> word) {
-      auto num = [&]() -> double {
-        double v = 0;
-        if (!(is >> v)) say("info string error: '" + word + "' needs a number");
-        return v;
-      };
       if (word == "depth")
-        lim.depth = int(num());
+        lim.depth = int(number(1, kInt));
       else if (word == "nodes")
-        lim.nodes = std::uint64_t(num());
+        lim.nodes = std::uint64_t(number(1, kMax));
       else if (word == "movetime")
-        lim.movetime_s = num() / 1000.0;
+        lim.movetime_s = double(number(1, kMax)) / 1000.0;
       else if (word == "wtime")
-        wtime = num() / 1000.0;
+        wtime = double(number(0, kMax)) / 1000.0, wtime_given = true;
       else if (word == "btime")
-        btime = num() / 1000.0;
+        btime = double(number(0, kMax)) / 1000.0, btime_given = true;
       else if (word == "winc")
-        winc = num() / 1000.0;
+        winc = double(number(0, kMax)) / 1000.0;
       else if (word == "binc")
-        binc = num() / 1000.0;
+        binc = double(number(0, kMax)) / 1000.0;
       else if (word == "movestogo")
-        movestogo = int(num());
+        movestogo = int(number(1, kInt));
       else if (word == "mate")
-        lim.mate = int(num());
+        lim.mate = int(number(1, kInt));
       else if (word == "infinite")
         lim.infinite = true;
       else if (word == "ponder")
@@ -177,11 +207,19 @@ class Uci {
         say("info string error: searchmoves is not supported; searching all turns");
         break;
       } else
-        say("info string error: unknown go parameter '" + word + "'");
+        say("info string error: unknown go parameter '" + quote_input(word) + "'");
     }
     const bool white = engine_.game().position().side() == kWhite;
     const double left = white ? wtime : btime, inc = white ? winc : binc;
-    if (!lim.infinite) budget_time(lim, left, inc, movestogo);
+    if (bad) {
+      lim = SearchLimits();
+      lim.turn_probes = turn_probes_;
+      lim.depth = 1;
+    } else if ((white ? wtime_given : btime_given) && left <= 0) {
+      lim.depth = 1;  // no time left on our clock: the quickest answer
+    } else if (!lim.infinite) {
+      budget_time(lim, left, inc, movestogo);
+    }
     const bool ply = ply_by_ply_;
     engine_.go(
         lim, [this](const SearchInfo& i) { say(info_line(i)); },

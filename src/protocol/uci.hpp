@@ -6,7 +6,8 @@
 
 namespace hc {
 
-// Runs the protocol until "quit" (stops the search) or end of input (waits for a running search to finish).
+// Runs the protocol until "quit" or end of input; either stops a running search, which still answers
+// (bestmove).
 int run_uci(std::istream& in, std::ostream& out);
 
 }  // namespace hc

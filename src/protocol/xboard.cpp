@@ -2,16 +2,20 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "engine/engine.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
+#include "notation/quote.hpp"
 #include "rules/start_position.hpp"
 
 namespace hc {
@@ -47,6 +51,19 @@ std::string our_id(std::string name) {
 
 bool xboard_knows(const std::string& name) {
   return std::find(std::begin(kXboardNative), std::end(kXboardNative), name) != std::end(kXboardNative);
+}
+
+// Upper bounds of times (seconds) and depths the GUI may set.
+constexpr double kMaxSeconds = 1e7, kMaxDepth = 64;
+
+// A finite number (no "nan", "inf" or trailing text), as CECP's time and depth commands take.
+std::optional<double> finite_number(std::string_view text) {
+  double v = 0;
+  const char* end = text.data() + text.size();
+  if (!text.empty() && text[0] == '+') return std::nullopt;
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (ec != std::errc() || ptr != end || !std::isfinite(v)) return std::nullopt;
+  return v;
 }
 
 // The reason part of a NotationError ("illegal move e2e5: it is not legal here" -> "it is not legal here").
@@ -124,6 +141,7 @@ class Xboard {
         if (!handle(line)) break;
         continue;
       }
+      if (eof && thinking_) engine_.stop();  // end of input: move now (the answer still comes), then exit
       if (eof && !thinking_) break;
       Event e = pop();
       if (e.kind == Event::kEof) {
@@ -188,16 +206,15 @@ class Xboard {
     std::string arg;
     std::getline(is, arg);
     arg.erase(0, arg.find_first_not_of(' '));
-    auto error = [&](const std::string& why) { say("Error (" + why + "): " + line); };
-    auto number = [&](double& v) {
-      try {
-        std::size_t used = 0;
-        v = std::stod(arg, &used);
+    auto error = [&](const std::string& why) { say("Error (" + why + "): " + quote_input(line)); };
+    // The argument as a finite number in [lo, hi]; otherwise "Error (bad number)" and the setting is kept.
+    auto number = [&](double& v, double lo, double hi) {
+      if (auto x = finite_number(arg); x && *x >= lo && *x <= hi) {
+        v = *x;
         return true;
-      } catch (const std::exception&) {
-        error("bad number");
-        return false;
       }
+      error("bad number");
+      return false;
     };
     double v = 0;
     if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" || cmd == "computer" ||
@@ -232,18 +249,18 @@ class Xboard {
       user_move(arg, line);
     } else if (cmd == "level") {
       level(arg, line);
-    } else if (cmd == "st") {
-      if (number(v)) move_time_ = v;
-    } else if (cmd == "sd") {
-      if (number(v)) depth_ = std::max(0, int(v));
-    } else if (cmd == "time") {
-      if (number(v)) clock_cs_ = v;
+    } else if (cmd == "st") {  // seconds a move: 1 ms or more
+      if (number(v, 0.001, kMaxSeconds)) move_time_ = v;
+    } else if (cmd == "sd") {  // depth: 1 or more
+      if (number(v, 1, kMaxDepth)) depth_ = int(v);
+    } else if (cmd == "time") {  // centiseconds; below 0 when the clock has run out: then move at once
+      if (number(v, -kMaxSeconds * 100, kMaxSeconds * 100)) clock_cs_ = std::max(v, 0.0);
     } else if (cmd == "otim") {
-      if (number(v)) opponent_cs_ = v;
+      if (number(v, -kMaxSeconds * 100, kMaxSeconds * 100)) opponent_cs_ = std::max(v, 0.0);
     } else if (cmd == "?") {
       if (thinking_) engine_.stop();
     } else if (cmd == "ping") {
-      say("pong " + arg);
+      say("pong " + quote_input(arg));
     } else if (cmd == "result") {
       drop_search();
       game_over_ = true;
@@ -263,7 +280,7 @@ class Xboard {
     } else if (cmd == "nopost") {
       post_ = false;
     } else if (cmd == "memory") {
-      if (number(v)) engine_.set_hash_mb(std::size_t(std::clamp(v, 1.0, 4096.0)));
+      if (number(v, 0, 1e12)) engine_.set_hash_mb(std::size_t(std::clamp(v, 1.0, 4096.0)));
     } else if (cmd == "hint") {
       if (pondering_) say("Hint: " + turn_text(predicted_));
     } else if (cmd == "lift") {
@@ -308,7 +325,7 @@ class Xboard {
     try {
       engine_.set_variant(id);
     } catch (const std::exception& e) {
-      say("Error (unsupported variant: " + reason_of(e) + "): variant " + id);
+      say("Error (unsupported variant: " + reason_of(e) + "): variant " + quote_input(id));
       return;
     }
     start_fen_.clear();
@@ -438,11 +455,11 @@ class Xboard {
 
   void user_move(const std::string& text, const std::string& line) {
     if (text.empty()) {
-      say("Error (no move given): " + line);
+      say("Error (no move given): " + quote_input(line));
       return;
     }
     if (bad_position_) {
-      say("Illegal move (no valid position): " + text);
+      say("Illegal move (no valid position): " + quote_input(text));
       return;
     }
     // A turn's moves joined by commas, or a single move; either may start mid-turn.
@@ -454,7 +471,7 @@ class Xboard {
     for (std::size_t i = 0; i < parts.size(); ++i) {
       if (i > 0 && game_->position().state().made == 0) {
         replay(before);
-        say("Illegal move (the turn ended after " + parts[i - 1] + "): " + text);
+        say("Illegal move (the turn ended after " + quote_input(parts[i - 1]) + "): " + quote_input(text));
         return;
       }
       try {
@@ -463,7 +480,7 @@ class Xboard {
         played.push_back(m);
       } catch (const std::exception& e) {
         replay(before);
-        say("Illegal move (" + reason_of(e) + "): " + text);
+        say("Illegal move (" + reason_of(e) + "): " + quote_input(text));
         return;
       }
     }
@@ -601,20 +618,28 @@ class Xboard {
     std::istringstream is(arg);
     std::string mps, base, inc;
     if (!(is >> mps >> base >> inc)) {
-      say("Error (level needs MPS BASE INC): " + line);
+      say("Error (level needs MPS BASE INC): " + quote_input(line));
       return;
     }
-    try {
-      const std::size_t colon = base.find(':');
-      double base_s = std::stod(base.substr(0, colon)) * 60;
-      if (colon != std::string::npos) base_s += std::stod(base.substr(colon + 1));
-      moves_per_session_ = std::stoi(mps);
-      base_s_ = base_s;
-      inc_s_ = std::stod(inc);
-      move_time_ = 0;
-    } catch (const std::exception&) {
-      say("Error (bad number): " + line);
+    // MPS: moves per session (0 = the whole game); BASE: minutes or minutes:seconds; INC: seconds. Every part
+    // a finite number, not below 0, and some time in all.
+    const std::size_t colon = base.find(':');
+    auto minutes = finite_number(base.substr(0, colon));
+    auto seconds =
+        colon == std::string::npos ? std::optional<double>(0) : finite_number(base.substr(colon + 1));
+    auto moves = finite_number(mps), increment = finite_number(inc);
+    const bool ok = minutes && seconds && moves && increment && *moves >= 0 && *moves <= 1e6 &&
+                    *moves == double(int(*moves)) && *minutes >= 0 && *seconds >= 0 && *increment >= 0 &&
+                    *minutes * 60 + *seconds <= kMaxSeconds && *increment <= kMaxSeconds &&
+                    *minutes * 60 + *seconds + *increment > 0;
+    if (!ok) {
+      say("Error (bad number): " + quote_input(line));
+      return;
     }
+    moves_per_session_ = int(*moves);
+    base_s_ = *minutes * 60 + *seconds;
+    inc_s_ = *increment;
+    move_time_ = 0;
   }
 
   std::ostream& out_;

@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "notation/quote.hpp"
 #include "variants/components.hpp"
 
 namespace hc {
@@ -210,7 +211,9 @@ namespace {
 
 // Options after ':' tune single rule fields, as RULES.md's per-variant options do (e.g. "alice:ep=none").
 void apply_option(Rules& r, const std::string& key, const std::string& value, const std::string& spec) {
-  auto bad = [&] { return VariantError("bad option '" + key + "=" + value + "' in '" + spec + "'"); };
+  auto bad = [&] {
+    return VariantError("bad option '" + quote_input(key + "=" + value) + "' in '" + quote_input(spec) + "'");
+  };
   if (key == "ep") {
     if (value == "none")
       r.ep_when = EpWhen::kNone;
@@ -235,7 +238,8 @@ void apply_option(Rules& r, const std::string& key, const std::string& value, co
     else
       throw bad();
   } else {
-    throw VariantError("unknown option '" + key + "' in '" + spec + "' (known: ep, compulsory, madras-ep)");
+    throw VariantError("unknown option '" + quote_input(key) + "' in '" + quote_input(spec) +
+                       "' (known: ep, compulsory, madras-ep)");
   }
 }
 
@@ -271,16 +275,18 @@ Variant make_variant(const std::string& full_spec) {
     spec = full_spec.substr(0, colon);
     options = full_spec.substr(colon + 1);
   }
-  if (spec.empty()) throw VariantError("empty variant id in '" + full_spec + "'");
+  if (spec.empty()) throw VariantError("empty variant id in '" + quote_input(full_spec) + "'");
   if (spec.front() == '+' || spec.back() == '+')
-    throw VariantError("malformed variant id '" + spec + "' (empty component)");
+    throw VariantError("malformed variant id '" + quote_input(spec) + "' (empty component)");
   // Split on '+', expanding aliases; each component at most once.
   std::vector<const VariantInfo*> parts;
   std::stringstream ss(spec);
   for (std::string part; std::getline(ss, part, '+');) {
-    if (part.empty()) throw VariantError("malformed variant id '" + spec + "' (empty component)");
+    if (part.empty())
+      throw VariantError("malformed variant id '" + quote_input(spec) + "' (empty component)");
     const VariantInfo* info = find_info(part);
-    if (!info) throw VariantError("unknown variant id '" + part + "' (see 'heterochess variants')");
+    if (!info)
+      throw VariantError("unknown variant id '" + quote_input(part) + "' (see 'heterochess variants')");
     std::vector<const VariantInfo*> expanded{info};
     if (!info->alias_of.empty()) {
       expanded.clear();
@@ -289,7 +295,7 @@ Variant make_variant(const std::string& full_spec) {
     }
     for (const VariantInfo* e : expanded) {
       if (std::find(parts.begin(), parts.end(), e) != parts.end())
-        throw VariantError("variant id '" + e->id + "' given twice in '" + spec + "'");
+        throw VariantError("variant id '" + e->id + "' given twice in '" + quote_input(spec) + "'");
       parts.push_back(e);
     }
   }
@@ -311,9 +317,10 @@ Variant make_variant(const std::string& full_spec) {
   std::stringstream os(options);
   for (std::string opt; std::getline(os, opt, ',');) {
     auto eq = opt.find('=');
-    if (eq == std::string::npos) throw VariantError("option '" + opt + "' needs key=value");
+    if (eq == std::string::npos) throw VariantError("option '" + quote_input(opt) + "' needs key=value");
     if (!given.emplace(opt.substr(0, eq), opt.substr(eq + 1)).second)
-      throw VariantError("option '" + opt.substr(0, eq) + "' given twice in '" + full_spec + "'");
+      throw VariantError("option '" + quote_input(opt.substr(0, eq)) + "' given twice in '" + quote_input(full_spec) +
+                         "'");
   }
   std::string kept;
   for (const auto& [key, value] : given) {

@@ -1,0 +1,54 @@
+// The commands behind src/cli/cli.hpp, one function each (internal to the CLI library).
+#pragma once
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+
+namespace hc {
+class GameRecord;
+}
+
+namespace hc::cli {
+
+struct Common {
+  std::string variant = "chess";
+  std::string fen;
+  bool json = false;
+};
+
+// Thrown for user errors: printed as "error: …" (or {"error": …}) with exit code 2.
+struct UserError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Sets the game's position from --fen (the variant's start when none); a bad FEN is a UserError.
+void setup(GameRecord& game, const Common& c);
+
+int cmd_variants(const Common& c, const Io& io);
+int cmd_moves(const Common& c, bool turns, std::uint64_t limit, const Io& io);
+int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress, const Io& io);
+int cmd_perft_batch(const std::string& file, bool turns, const Io& io);
+int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io);
+int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
+              bool checks, std::size_t max_solutions, const Io& io);
+int cmd_bench(const Common& c, int depth, const Io& io);
+
+struct MatchArgs {
+  std::vector<std::string> engines, engine_options, engine_depths, engine_movetimes;
+  int games = 2, concurrency = 1, depth = 0, max_turns = 300, random_openings = 0;
+  std::uint64_t seed = 1;
+  std::uint64_t nodes = 0;
+  std::string tc, openings, pgn, sprt;
+  double movetime_ms = 0;
+};
+int cmd_match(const Common& c, const MatchArgs& a, const Io& io);
+
+// Upper bounds of the numeric options: depths beyond any search or count that can finish, times of about
+// four months.
+inline constexpr int kMaxDepth = 64;
+inline constexpr double kMaxSeconds = 1e7, kMaxMilliseconds = 1e10;
+
+}  // namespace hc::cli
