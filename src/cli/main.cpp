@@ -661,6 +661,20 @@ int main(int argc, char** argv) {
           "writes (POST) a second per client address, 3 s worth at once; 429 beyond (default 0 = none)")
       ->check(CLI::Range(0.0, 100000.0));
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
+  serve
+      ->add_option("--engine-workers", so.engine.workers,
+                   "engine worker threads, each with its own engine (default " +
+                       std::to_string(server::EnginePool::default_workers()) +
+                       " here: 4 per hardware thread, 4 to 32)")
+      ->check(CLI::Range(server::EnginePool::kMinWorkers, server::EnginePool::kMaxWorkers));
+  serve
+      ->add_option("--max-movetime-ms", so.engine.max_movetime_ms,
+                   "the highest engine level in time per turn a game may ask for (default 60000)")
+      ->check(CLI::Range(1, 3600 * 1000));
+  serve
+      ->add_option("--max-depth", so.engine.max_depth,
+                   "the highest engine level in depth a game may ask for (default 20)")
+      ->check(CLI::Range(1, 64));
 
   try {
     app.parse(argc, argv);

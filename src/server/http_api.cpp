@@ -274,10 +274,10 @@ struct HttpApi::Impl {
       send_json(res, {{"variants", arr}});
     });
     svr.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
-      send_json(res,
-                service.create(create_options(
-                    body_object(req, {"variant", "fen", "opponent", "color", "level", "clock"}))),
-                201);
+      CreateOptions opt =
+          create_options(body_object(req, {"variant", "fen", "opponent", "color", "level", "clock"}));
+      opt.client_address = req.remote_addr;
+      send_json(res, service.create(opt), 201);
     });
     svr.Post("/api/games/import", [this](const httplib::Request& req, httplib::Response& res) {
       json b = body_object(req, {"pgn"});
@@ -318,7 +318,7 @@ struct HttpApi::Impl {
     });
     svr.Post(id + "/hint", [this](const httplib::Request& req, httplib::Response& res) {
       json b = body_object(req, {"token"});
-      send_json(res, service.hint(req.matches[1], string_field(b, "token", true)));
+      send_json(res, service.hint(req.matches[1], string_field(b, "token", true), req.remote_addr));
     });
     svr.Get("/api/players/([A-Za-z0-9]+)/games", [this](const httplib::Request& req, httplib::Response& res) {
       send_json(res, service.player_games(req.matches[1]));
@@ -451,7 +451,7 @@ int run_server(const ServeOptions& opt) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
-  GameService service(*store);
+  GameService service(*store, opt.engine);
   ApiLimits limits;
   limits.writes_per_second = opt.writes_per_second;
   HttpApi api(service, limits);

@@ -54,6 +54,7 @@ struct ServeOptions {
   std::string data_dir = "heterochess-data";
   double writes_per_second = 0;             // per client address; 0 = no limit
   std::string web_dir = default_web_dir();  // the built UI (web/dist of the source tree by default)
+  EngineOptions engine;                     // engine workers and maximum level
 
   static std::string default_web_dir();
 };
