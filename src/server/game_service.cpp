@@ -664,6 +664,7 @@ void GameService::answer_draw_offer(Engine& searcher, const std::string& id) {
   SearchLimits lim;
   lim.movetime_s = std::min(kDrawThinkMs, engine_opts_.max_movetime_ms) / 1000.0;
   Analysis a = analyse(searcher, variant, fen, turns, lim);
+  if (stopping_) return;  // a search cut short is no answer: the next start answers the offer
   int score = a.info.mate ? (a.info.mate_turns > 0 ? 100000 : -100000) : a.info.score;
   if (to_move != engine) score = -score;  // the engine's view
   const bool accept = fullmove >= kDrawMinFullmove && score <= kDrawMaxCp;
