@@ -32,7 +32,7 @@ Search::Search(std::size_t hash_mb) : pv_(kPvPlies) {
 void Search::resize_hash(std::size_t mb) {
   std::size_t n = 1;
   while (n * 2 * sizeof(Entry) <= std::max<std::size_t>(mb, 1) * 1024 * 1024) n *= 2;
-  tt_.assign(n, Entry{});
+  tt_ = std::vector<Entry>(n);  // a new vector: a smaller table gives the memory back
   clear();
 }
 

@@ -24,9 +24,10 @@ namespace hc::server {
 class EnginePool {
  public:
   using Task = std::function<void(Engine&)>;
-  // The transposition table of each worker's engine (the search's default; about 6 MiB of it is used:
-  // the largest power-of-two count of 24-byte entries within half of it).
-  static constexpr std::size_t kHashMb = 16;
+  // The transposition table of each worker's engine: 6 MiB (the largest power-of-two count of 24-byte
+  // entries within 8 MiB), about 6.3 MiB a worker with the rest of the search's tables (the search's own
+  // default, 16, would give 12 MiB: 400 MiB for 32 workers).
+  static constexpr std::size_t kHashMb = 8;
   // Hints in flight (queued or searching) per player token and per client address.
   static constexpr int kHintsPerToken = 1;
   static constexpr int kHintsPerAddress = 2;
