@@ -42,3 +42,7 @@ cli_fails(match_one_engine "exactly two --engine" ${HC} match --engine "a=true" 
 # serve: a data directory that cannot be created, an address that cannot be bound.
 cli_fails(serve_bad_data "cannot create data directory" ${HC} serve --port 0 --data /dev/null/games)
 cli_fails(serve_bad_address "cannot listen on 203.0.113.1:0" ${HC} serve --address 203.0.113.1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_bad_address)
+# serve: engine pool flags out of range are refused before anything starts.
+cli_fails(serve_engine_workers "engine-workers.*not in range 2 to 256" ${HC} serve --engine-workers 1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
+cli_fails(serve_max_movetime "max-movetime-ms.*not in range 1 to" ${HC} serve --max-movetime-ms 0 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
+cli_fails(serve_max_depth "max-depth.*not in range 1 to 64" ${HC} serve --max-depth 65 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)

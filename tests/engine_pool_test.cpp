@@ -121,6 +121,19 @@ TEST_F(EnginePoolTest, OneClientsGamesDoNotTakeEveryWorker) {
   s.stop();  // the client's queued games are not waited for (they are resumed at the next start)
 }
 
+TEST_F(EnginePoolTest, TheShareOfAClientCanBeRaised) {
+  // Behind a proxy that hides addresses every game has the proxy's: --engine-per-client lets them use every
+  // turn slot.
+  SqliteStore store(db());
+  EngineOptions o = options(4);
+  o.per_client = 3;
+  GameService s(store, o);
+  for (int i = 0; i < 4; ++i) engine_opens(s, kMaxMs, "127.0.0.1");
+  ASSERT_TRUE(eventually([&] { return s.engine_stats().turns_running == 3; }));
+  EXPECT_EQ(s.engine_stats().turns_queued, 1);
+  s.stop();
+}
+
 // What a burst of hint requests got: the answers, and the refusals with how long each took.
 struct Burst {
   int answered = 0;

@@ -668,6 +668,11 @@ int main(int argc, char** argv) {
                        " here: 4 per hardware thread, 4 to 32)")
       ->check(CLI::Range(server::EnginePool::kMinWorkers, server::EnginePool::kMaxWorkers));
   serve
+      ->add_option("--engine-per-client", so.engine.per_client,
+                   "engine turns of one client address computed at once (default: half of the workers "
+                   "engine turns may use; behind a proxy that hides addresses, set it to that number)")
+      ->check(CLI::Range(1, server::EnginePool::kMaxWorkers));
+  serve
       ->add_option("--max-movetime-ms", so.engine.max_movetime_ms,
                    "the highest engine level in time per turn a game may ask for (default 60000)")
       ->check(CLI::Range(1, 3600 * 1000));

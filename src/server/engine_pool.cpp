@@ -12,10 +12,10 @@ int EnginePool::default_workers() {
   return std::clamp(4 * cores, 4, 32);
 }
 
-EnginePool::EnginePool(int workers, std::size_t hash_mb) {
+EnginePool::EnginePool(int workers, int per_client, std::size_t hash_mb) {
   workers_ = std::clamp(workers, kMinWorkers, kMaxWorkers);
   short_slots_ = std::max(1, workers_ / 4);
-  per_client_ = std::max(1, (workers_ - short_slots_) / 2);
+  per_client_ = per_client > 0 ? std::min(per_client, turn_slots()) : std::max(1, turn_slots() / 2);
   pool_.resize(std::size_t(workers_));
   for (Worker& w : pool_) {
     w.engine = std::make_unique<Engine>();

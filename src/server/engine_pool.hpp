@@ -37,8 +37,9 @@ class EnginePool {
   // 4 per hardware thread (std::thread::hardware_concurrency, 1 when unknown), between 4 and 32.
   static int default_workers();
 
-  // `workers` between kMinWorkers and kMaxWorkers (clamped).
-  explicit EnginePool(int workers, std::size_t hash_mb = kHashMb);
+  // `workers` between kMinWorkers and kMaxWorkers (clamped); `per_client` 0 = the default share (below),
+  // else at most turn_slots().
+  explicit EnginePool(int workers, int per_client = 0, std::size_t hash_mb = kHashMb);
   ~EnginePool();
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;
@@ -47,7 +48,9 @@ class EnginePool {
   // Workers never given to engine turns: a quarter of them, at least one.
   int short_slots() const { return short_slots_; }
   int turn_slots() const { return workers_ - short_slots_; }
-  // Engine turns of one client running at once: half of the turn slots, at least one.
+  // Engine turns of one client running at once: by default half of the turn slots, at least one. Behind a
+  // reverse proxy that hides the clients' addresses every game is the proxy's: there, per_client =
+  // turn_slots() lets them use every slot.
   int per_client() const { return per_client_; }
 
   // Queues the engine turn of `game` unless one is queued or running for it (then, or once stopped, false).

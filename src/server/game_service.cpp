@@ -171,9 +171,11 @@ json level_json(const EngineLevel& l) {
 GameService::GameService(GameStore& store, EngineOptions engine) : store_(store), engine_opts_(engine) {
   engine_opts_.max_movetime_ms = std::max(1, engine_opts_.max_movetime_ms);
   engine_opts_.max_depth = std::max(1, engine_opts_.max_depth);
-  pool_ = std::make_unique<EnginePool>(engine_opts_.workers > 0 ? engine_opts_.workers
-                                                                : EnginePool::default_workers());
+  pool_ = std::make_unique<EnginePool>(
+      engine_opts_.workers > 0 ? engine_opts_.workers : EnginePool::default_workers(),
+      engine_opts_.per_client);
   engine_opts_.workers = pool_->workers();
+  engine_opts_.per_client = pool_->per_client();
   clock_thread_ = std::thread([this] { clock_loop(); });
   for (const std::string& id : store_.unfinished_clock_games()) {
     try {

@@ -79,6 +79,7 @@ struct CreateOptions {
 // The engine work of a service (`heterochess serve --engine-workers N --max-movetime-ms MS --max-depth D`).
 struct EngineOptions {
   int workers = 0;              // EnginePool workers; 0 = EnginePool::default_workers()
+  int per_client = 0;           // engine turns of one client at once; 0 = EnginePool's default
   int max_movetime_ms = 60000;  // the highest level a game may ask for (GameService::kMaxMovetimeMs)
   int max_depth = 20;           // (GameService::kMaxDepth)
 };
