@@ -100,3 +100,9 @@ cli_bad_number(serve_port_overflow --port ${HC} serve --port 99999999999 --data 
 cli_bad_number(serve_rate_limit_nan --rate-limit ${HC} serve --rate-limit nan --data ${CMAKE_CURRENT_BINARY_DIR}/serve_rate)
 cli_fails(perft_batch_bad_depth "line 1: depth must be an integer from 0 to 64, not '99999999999'"
           sh -c "printf 'chess\\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\\t99999999999\\n' | \"$0\" perft --batch -" ${HC})
+# serve: engine pool flags out of range are refused before anything starts.
+cli_bad_number(serve_engine_workers --engine-workers ${HC} serve --engine-workers 1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
+cli_bad_number(serve_max_movetime --max-movetime-ms ${HC} serve --max-movetime-ms 0 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
+cli_bad_number(serve_max_depth --max-depth ${HC} serve --max-depth 65 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
+cli_bad_number(serve_header_timeout_nan --header-timeout ${HC} serve --header-timeout nan --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_net_flags)
+cli_bad_number(serve_games_per_minute_negative --games-per-minute ${HC} serve --games-per-minute -1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_net_flags)

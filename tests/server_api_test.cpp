@@ -38,9 +38,9 @@ struct Running {
   std::thread thread;
   int port = -1;
 
-  explicit Running(const std::string& db, ApiLimits limits = {}) {
+  explicit Running(const std::string& db, ApiLimits limits = {}, EngineOptions engine = {}) {
     store = std::make_unique<SqliteStore>(db);
-    service = std::make_unique<GameService>(*store);
+    service = std::make_unique<GameService>(*store, engine);
     api = std::make_unique<HttpApi>(*service, limits);
     port = api->bind("127.0.0.1", 0);
     thread = std::thread([this] { api->run(); });
@@ -71,7 +71,7 @@ class ServerApi : public ::testing::Test {
     fs::remove_all(dir_);
   }
   void start() {
-    server_ = std::make_unique<Running>(db_path());
+    server_ = std::make_unique<Running>(db_path(), ApiLimits{}, engine_);
     ASSERT_GT(server_->port, 0);
     client_ = std::make_unique<httplib::Client>("127.0.0.1", server_->port);
     client_->set_read_timeout(30, 0);
@@ -159,6 +159,7 @@ class ServerApi : public ::testing::Test {
 
   fs::path dir_;
   std::unique_ptr<Running> server_;
+  EngineOptions engine_;  // of the next start()
   std::unique_ptr<httplib::Client> client_;
 };
 
@@ -1050,9 +1051,19 @@ TEST_F(ServerApi, MisspeltFieldsAreRefusedNotIgnored) {
 }
 
 TEST_F(ServerApi, ADrawOfferLeftUnansweredIsAnsweredAfterARestart) {
-  // The worker is busy with a long engine turn, so the offer waits in its queue when the server stops.
+  // Two engine workers: one busy with a long engine turn, the other with the answers to eight earlier draw
+  // offers (300 ms each), so the offer waits in the queue when the server stops.
+  engine_.workers = 2;
+  restart();
   Reply busy = post("/api/games", {{"color", "black"}, {"level", {{"movetime_ms", 3000}}}});
   ASSERT_EQ(busy.status, 201) << busy.text;
+  for (int i = 0; i < 8; ++i) {
+    Reply other = post("/api/games", {{"level", {{"depth", 1}}}});
+    ASSERT_EQ(post("/api/games/" + other.body["id"].get<std::string>() + "/draw",
+                   {{"token", other.body["token"]}, {"action", "offer"}})
+                  .status,
+              200);
+  }
   Reply r =
       post("/api/games", {{"fen", "r3k3/pppq4/8/8/8/8/PPPQ4/R3K2Q w - - 0 40"}, {"level", {{"depth", 1}}}});
   ASSERT_EQ(r.status, 201) << r.text;

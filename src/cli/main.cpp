@@ -37,6 +37,25 @@ int main(int argc, char** argv) {
       ->check(cli::real_range(0, 100000));
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
   cli::add_network_flags(serve, so.limits);
+  serve
+      ->add_option("--engine-workers", so.engine.workers,
+                   "engine worker threads, each with its own engine (default " +
+                       std::to_string(server::EnginePool::default_workers()) +
+                       " here: 4 per hardware thread, 4 to 32)")
+      ->check(cli::integer_range(server::EnginePool::kMinWorkers, server::EnginePool::kMaxWorkers));
+  serve
+      ->add_option("--engine-per-client", so.engine.per_client,
+                   "engine turns of one client address computed at once (default: half of the workers "
+                   "engine turns may use; behind a proxy that hides addresses, set it to that number)")
+      ->check(cli::integer_range(1, server::EnginePool::kMaxWorkers));
+  serve
+      ->add_option("--max-movetime-ms", so.engine.max_movetime_ms,
+                   "the highest engine level in time per turn a game may ask for (default 60000)")
+      ->check(cli::integer_range(1, 3600 * 1000));
+  serve
+      ->add_option("--max-depth", so.engine.max_depth,
+                   "the highest engine level in depth a game may ask for (default 20)")
+      ->check(cli::integer_range(1, 64));
 
   if (auto code = cli::parse_command_line(app, std::vector<std::string>(argv + 1, argv + argc), io))
     return *code;

@@ -10,8 +10,6 @@ namespace hc {
 namespace {
 
 constexpr int kMaxPly = 240;
-Move g_pv[kMaxPly + 2][kMaxPly + 2];
-int g_pv_len[kMaxPly + 2];
 
 int to_tt(int score, int turns) {
   if (score >= kMateBound) return score + turns;
@@ -26,12 +24,15 @@ int from_tt(int score, int turns) {
 
 }  // namespace
 
-Search::Search(std::size_t hash_mb) { resize_hash(hash_mb); }
+Search::Search(std::size_t hash_mb) : pv_(kPvPlies) {
+  static_assert(kPvPlies == kMaxPly + 2);
+  resize_hash(hash_mb);
+}
 
 void Search::resize_hash(std::size_t mb) {
   std::size_t n = 1;
   while (n * 2 * sizeof(Entry) <= std::max<std::size_t>(mb, 1) * 1024 * 1024) n *= 2;
-  tt_.assign(n, Entry{});
+  tt_ = std::vector<Entry>(n);  // a new vector: a smaller table gives the memory back
   clear();
 }
 
@@ -111,7 +112,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
 
 int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int qdepth) {
   ++nodes_;
-  g_pv_len[ply] = 0;
+  pv_len_[ply] = 0;
   seldepth_ = std::max(seldepth_, ply);
   const Color us = pos.side();
   if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
@@ -148,7 +149,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
 }
 
 int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int turns, bool pv_node) {
-  g_pv_len[ply] = 0;
+  pv_len_[ply] = 0;
   const Color us = pos.side();
   if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, turns, 0);
@@ -228,7 +229,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
     };
     if (refuted) {
       score = -kMate + 2;
-      g_pv_len[ply + 1] = 0;
+      pv_len_[ply + 1] = 0;
     } else if (i == 0) {
       score = child(alpha, beta, d, pv_node);
     } else {
@@ -249,9 +250,9 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       best_move = m;
       if (score > alpha) {
         alpha = score;
-        g_pv[ply][0] = m;
-        std::memcpy(&g_pv[ply][1], &g_pv[ply + 1][0], sizeof(Move) * g_pv_len[ply + 1]);
-        g_pv_len[ply] = g_pv_len[ply + 1] + 1;
+        pv_[ply][0] = m;
+        std::memcpy(&pv_[ply][1], &pv_[ply + 1][0], sizeof(Move) * pv_len_[ply + 1]);
+        pv_len_[ply] = pv_len_[ply + 1] + 1;
         if (alpha >= beta) {
           if (!is_capture_move(pos, m) && ply < 256) {
             if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
@@ -414,8 +415,8 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
       window = window >= 640 ? kInfinite : window * 4;
     }
     last_score = score;
-    if (stop_ && (depth > 1 || g_pv_len[0] == 0)) break;  // an unfinished iteration is not trusted
-    best_line.assign(g_pv[0], g_pv[0] + g_pv_len[0]);
+    if (stop_ && (depth > 1 || pv_len_[0] == 0)) break;  // an unfinished iteration is not trusted
+    best_line.assign(pv_[0].begin(), pv_[0].begin() + pv_len_[0]);
     SearchInfo info;
     info.depth = depth;
     info.seldepth = seldepth_;
@@ -475,7 +476,7 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
     stop_ = saved_stop;
     hard_deadline_ = saved_hard;
     node_limit_ = saved_limit;
-    Move m = g_pv_len[0] ? g_pv[0][0] : list[0];
+    Move m = pv_len_[0] ? pv_[0][0] : list[0];
     if (!list.contains(m)) m = list[0];
     undos.emplace_back();
     pos.ops().make(pos, m, undos.back());

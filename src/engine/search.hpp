@@ -4,6 +4,7 @@
 // ordering. Depth is counted in turns: a move costs a share of a turn (a whole turn of a 7-move
 // series costs about two plies), so long turns do not starve the search.
 #pragma once
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -108,6 +109,10 @@ class Search {
   std::vector<Key> refuted_;  // positions after the root side's turn from which the opponent mates at once
   std::vector<std::vector<Move>> killer_series_;  // the opponent's mating turns found against them
   bool is_refuted(Position& pos);
+  // The principal variation being built, per ply: each search its own (the server runs several at once).
+  static constexpr int kPvPlies = 242;
+  std::vector<std::array<Move, kPvPlies>> pv_;
+  int pv_len_[kPvPlies] = {};
   double budget_s_ = 0;  // the time this search may take (0: limited otherwise)
   Key tt_salt_ = 0;      // mixed into table keys; changed to retire every stored score at once
 };

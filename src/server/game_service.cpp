@@ -191,8 +191,14 @@ json level_json(const EngineLevel& l) {
 
 }  // namespace
 
-GameService::GameService(GameStore& store) : store_(store) {
-  worker_ = std::thread([this] { engine_loop(); });
+GameService::GameService(GameStore& store, EngineOptions engine) : store_(store), engine_opts_(engine) {
+  engine_opts_.max_movetime_ms = std::max(1, engine_opts_.max_movetime_ms);
+  engine_opts_.max_depth = std::max(1, engine_opts_.max_depth);
+  pool_ = std::make_unique<EnginePool>(
+      engine_opts_.workers > 0 ? engine_opts_.workers : EnginePool::default_workers(),
+      engine_opts_.per_client);
+  engine_opts_.workers = pool_->workers();
+  engine_opts_.per_client = pool_->per_client();
   clock_thread_ = std::thread([this] { clock_loop(); });
   for (const std::string& id : store_.unfinished_clock_games()) {
     try {
@@ -201,18 +207,14 @@ GameService::GameService(GameStore& store) : store_(store) {
       std::cerr << "server: cannot watch the clock of game " << id << ": " << e.what() << "\n";
     }
   }
+  // The store lists them oldest change first; the pool runs at most its turn slots at once, in that order.
   for (const std::string& id : store_.unfinished_engine_games()) {
     try {
       auto g = get(id);
       std::lock_guard<std::mutex> lock(g->m);
       schedule_engine(*g);
       // A draw offer to the engine left unanswered by the last run is answered now.
-      const GameMeta& m = g->data.meta;
-      if (!m.status.draw_offer.empty() &&
-          m.player[~side_of_name(m.status.draw_offer)] == PlayerKind::kEngine) {
-        std::size_t turns = g->data.turns.size();
-        enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
-      }
+      schedule_draw_answer(*g);
     } catch (const std::exception& e) {
       std::cerr << "server: cannot resume game " << id << ": " << e.what() << "\n";
     }
@@ -222,17 +224,12 @@ GameService::GameService(GameStore& store) : store_(store) {
 GameService::~GameService() { stop(); }
 
 void GameService::stop() {
-  {
-    std::lock_guard<std::mutex> lock(queue_mutex_);
-    stopping_ = true;
-  }
-  engine_.stop();
-  queue_cv_.notify_all();
+  stopping_ = true;
+  pool_->stop();
   { std::lock_guard<std::mutex> lock(change_mutex_); }
   change_cv_.notify_all();
   { std::lock_guard<std::mutex> lock(clock_mutex_); }
   clock_cv_.notify_all();
-  if (worker_.joinable()) worker_.join();
   if (clock_thread_.joinable()) clock_thread_.join();
 }
 
@@ -290,6 +287,7 @@ std::shared_ptr<GameService::Live> GameService::get(const std::string& id) {
   // Versions only grow, also across reloads and restarts: a loaded game's count starts at the wall clock.
   g->version = version_origin();
   g->data = std::move(*stored);
+  clamp_level(g->data.meta.level);
   rebuild(*g);
   arm_clock(*g);
   games_.emplace(id, g);
@@ -419,9 +417,11 @@ std::string GameService::state_text(const std::string& id, const std::string& vi
 
 json GameService::create(const CreateOptions& opt) {
   Variant v = resolve_variant(opt.variant);
-  if (opt.level.movetime_ms < 0 || opt.level.movetime_ms > kMaxMovetimeMs)
-    throw ServiceError(ServiceError::kBadRequest,
-                       "level.movetime_ms must be between 1 and " + std::to_string(kMaxMovetimeMs));
+  const int max_ms = engine_opts_.max_movetime_ms, max_depth = engine_opts_.max_depth;
+  if (opt.level.movetime_ms < 0 || opt.level.movetime_ms > max_ms)
+    throw ServiceError(ServiceError::kBadRequest, "level.movetime_ms must be between 1 and " +
+                                                      std::to_string(max_ms) +
+                                                      " (this server's maximum, serve --max-movetime-ms)");
   const ClockSpec& ck = opt.clock;
   if (ck.initial_ms < 0 || ck.initial_ms > kMaxClockMs || (ck.initial_ms == 0 && ck.increment_ms))
     throw ServiceError(ServiceError::kBadRequest, "clock.initial_s must be between 1 and " +
@@ -431,10 +431,12 @@ json GameService::create(const CreateOptions& opt) {
                                                       std::to_string(kMaxIncrementMs / 1000) + " seconds");
   if (ck.per_turn && ck.increment_ms)
     throw ServiceError(ServiceError::kBadRequest, "a per-turn clock has no increment");
-  if (opt.level.depth < 0 || opt.level.depth > kMaxDepth)
-    throw ServiceError(ServiceError::kBadRequest,
-                       "level.depth must be between 1 and " + std::to_string(kMaxDepth));
+  if (opt.level.depth < 0 || opt.level.depth > max_depth)
+    throw ServiceError(ServiceError::kBadRequest, "level.depth must be between 1 and " +
+                                                      std::to_string(max_depth) +
+                                                      " (this server's maximum, serve --max-depth)");
   auto g = std::make_shared<Live>();
+  g->client = opt.client_address;
   {
     GameRecord probe(v);
     if (!opt.fen.empty()) {
@@ -678,37 +680,45 @@ json GameService::draw(const std::string& id, const std::string& token, const st
   g->data.meta.status = s;
   g->draw_declined = action == "decline" ? other : "";
   bump(*g);
-  if (s.draw_offer == me && g->data.meta.player[~c] == PlayerKind::kEngine) {
-    std::size_t turns = g->data.turns.size();
-    enqueue_task([this, id, turns] { answer_draw_offer(id, turns); });
-  }
+  schedule_draw_answer(*g);
   return state_locked(*g, Viewer{c});
 }
 
-void GameService::answer_draw_offer(const std::string& id, std::size_t turns_at_offer) {
+void GameService::schedule_draw_answer(Live& g) {
+  const GameMeta& m = g.data.meta;
+  if (m.status.result != "*" || m.status.draw_offer.empty() ||
+      m.player[~side_of_name(m.status.draw_offer)] != PlayerKind::kEngine)
+    return;
+  const std::string id = m.id;
+  pool_->add_draw(id, [this, id](Engine& e) { answer_draw_offer(e, id); });
+}
+
+void GameService::answer_draw_offer(Engine& searcher, const std::string& id) {
   auto g = get(id);
   std::string variant, fen;
   std::vector<std::string> turns;
   Color engine = kWhite, to_move = kWhite;
   int fullmove = 0;
+  std::size_t turns_at_offer = 0;
   {
     std::lock_guard<std::mutex> lock(g->m);
     check_flag(*g);
     const GameMeta& m = g->data.meta;
-    // Still the same offer: no turn played (which declines it) and nothing ended the game meanwhile.
-    if (m.status.result != "*" || m.status.draw_offer.empty() || g->data.turns.size() != turns_at_offer)
-      return;
+    if (m.status.result != "*" || m.status.draw_offer.empty()) return;
     engine = ~side_of_name(m.status.draw_offer);
-    if (m.player[engine] != PlayerKind::kEngine) return;
+    // On the engine's turn the offer is left to that turn, which declines it.
+    if (m.player[engine] != PlayerKind::kEngine || g->record->position().side() == engine) return;
     variant = m.variant;
     fen = m.start_fen;
     turns = g->data.turns;
+    turns_at_offer = turns.size();
     to_move = g->record->position().side();
     fullmove = g->record->position().state().fullmove;
   }
   SearchLimits lim;
-  lim.movetime_s = kDrawThinkMs / 1000.0;
-  Analysis a = analyse(variant, fen, turns, lim);
+  lim.movetime_s = std::min(kDrawThinkMs, engine_opts_.max_movetime_ms) / 1000.0;
+  Analysis a = analyse(searcher, variant, fen, turns, lim);
+  if (stopping_) return;  // a search cut short is no answer: the next start answers the offer
   int score = a.info.mate ? (a.info.mate_turns > 0 ? 100000 : -100000) : a.info.score;
   if (to_move != engine) score = -score;  // the engine's view
   const bool accept = fullmove >= kDrawMinFullmove && score <= kDrawMaxCp;
@@ -852,34 +862,29 @@ json GameService::changes_since(const std::string& id, int from, const std::stri
 void GameService::schedule_engine(Live& g) {
   const GameMeta& m = g.data.meta;
   if (m.status.result != "*" || m.player[g.record->position().side()] != PlayerKind::kEngine) return;
-  std::lock_guard<std::mutex> lock(queue_mutex_);
-  if (stopping_ || m.id == engine_game_ || !queued_.insert(m.id).second) return;
-  queue_.push_back(Job{m.id, {}});
-  queue_cv_.notify_all();  // the worker, and wait_engine_idle() waiters
+  const std::string id = m.id;
+  pool_->add_turn(id, g.client, [this, id](Engine& e) { engine_turn(e, id); });
 }
 
-bool GameService::enqueue_task(std::function<void()> task) {
-  std::lock_guard<std::mutex> lock(queue_mutex_);
-  if (stopping_) return false;
-  queue_.push_back(Job{"", std::move(task)});
-  queue_cv_.notify_all();
-  return true;
+void GameService::clamp_level(EngineLevel& level) const {
+  level.movetime_ms = std::min(level.movetime_ms, engine_opts_.max_movetime_ms);
+  level.depth = std::min(level.depth, engine_opts_.max_depth);
 }
 
-GameService::Analysis GameService::analyse(const std::string& variant, const std::string& fen,
+GameService::Analysis GameService::analyse(Engine& engine, const std::string& variant, const std::string& fen,
                                            const std::vector<std::string>& turns,
                                            const SearchLimits& limits) {
   Analysis a;
-  engine_.set_variant(variant);
-  engine_.set_position(fen, turns, false);
-  Position pos = engine_.game().position();
+  engine.set_variant(variant);
+  engine.set_position(fen, turns, false);
+  Position pos = engine.game().position();
   MoveList list;
   pos.ops().legal_moves(pos, list);
   if (list.size() == 0) return a;
-  engine_.go(
+  engine.go(
       limits, [&](const SearchInfo& i) { a.info = i; },
       [&](const std::vector<Move>& b, const std::vector<std::vector<Move>>&) { a.best = b; });
-  engine_.wait();
+  engine.wait();
   for (Move mv : a.best) {
     if (!a.uci.empty()) a.uci += ",", a.san += ", ";
     a.uci += to_uci(mv);
@@ -890,7 +895,7 @@ GameService::Analysis GameService::analyse(const std::string& variant, const std
   return a;
 }
 
-json GameService::hint(const std::string& id, const std::string& token) {
+json GameService::hint(const std::string& id, const std::string& token, const std::string& client_address) {
   auto g = get(id);
   std::string variant, fen;
   std::vector<std::string> turns;
@@ -919,7 +924,8 @@ json GameService::hint(const std::string& id, const std::string& token) {
   };
   auto box = std::make_shared<Box>();
   const std::size_t turn_count = turns.size();
-  bool queued = enqueue_task([this, box, variant, fen, turns, turn_count] {
+  const int movetime_ms = std::min(kHintMovetimeMs, engine_opts_.max_movetime_ms);
+  auto task = [box, variant, fen, turns, turn_count, movetime_ms](Engine& engine) {
     {
       std::lock_guard<std::mutex> lock(box->m);
       if (box->abandoned) return;
@@ -928,8 +934,8 @@ json GameService::hint(const std::string& id, const std::string& token) {
     std::string error;
     try {
       SearchLimits lim;
-      lim.movetime_s = kHintMovetimeMs / 1000.0;
-      Analysis a = analyse(variant, fen, turns, lim);
+      lim.movetime_s = movetime_ms / 1000.0;
+      Analysis a = analyse(engine, variant, fen, turns, lim);
       json score = a.info.mate ? json{{"mate", a.info.mate_turns}} : json{{"cp", a.info.score}};
       if (a.best.empty()) score = json{{"cp", 0}};  // no legal move: nothing to search
       answer = {{"best_turn", a.uci},
@@ -944,11 +950,30 @@ json GameService::hint(const std::string& id, const std::string& token) {
     std::lock_guard<std::mutex> lock(box->m);
     box->answer = std::move(answer);
     box->error = std::move(error);
+  };
+  auto answered = [box] {
+    std::lock_guard<std::mutex> lock(box->m);
     box->done = true;
     box->cv.notify_all();
-  });
-  if (!queued) throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+  };
+  // Admitted or refused at once: a refused hint never holds the request's thread.
+  switch (pool_->add_hint(token, client_address, std::move(task), std::move(answered))) {
+    case EnginePool::Admission::kQueued:
+      break;
+    case EnginePool::Admission::kStopped:
+      throw ServiceError(ServiceError::kUnavailable, "the engine is stopped");
+    case EnginePool::Admission::kTokenBusy:
+      throw ServiceError(ServiceError::kUnavailable,
+                         "a hint for this player is already being computed: retry once it is answered");
+    case EnginePool::Admission::kAddressBusy:
+      throw ServiceError(ServiceError::kUnavailable, "too many hints in flight from your address (at most " +
+                                                         std::to_string(EnginePool::kHintsPerAddress) +
+                                                         "): retry in a moment");
+    case EnginePool::Admission::kBusy:
+      throw ServiceError(ServiceError::kUnavailable, "the engine is busy: retry in a few seconds");
+  }
   std::unique_lock<std::mutex> lock(box->m);
+  // A safety net only: an admitted hint starts within about one short job (EnginePool::add_hint).
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kHintWaitMs);
   // In slices: stop() does not know this box, so the wait looks at stopping_ itself.
   while (!box->done) {
@@ -966,42 +991,9 @@ json GameService::hint(const std::string& id, const std::string& token) {
   return box->answer;
 }
 
-void GameService::wait_engine_idle() {
-  std::unique_lock<std::mutex> lock(queue_mutex_);
-  queue_cv_.wait(lock, [&] { return stopping_ || (queue_.empty() && !engine_busy_); });
-}
+void GameService::wait_engine_idle() { pool_->wait_idle(); }
 
-void GameService::engine_loop() {
-  for (;;) {
-    Job job;
-    {
-      std::unique_lock<std::mutex> lock(queue_mutex_);
-      queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      job = std::move(queue_.front());
-      queue_.pop_front();
-      queued_.erase(job.game);
-      engine_busy_ = true;
-      engine_game_ = job.task ? "" : job.game;
-    }
-    try {
-      if (job.task)
-        job.task();
-      else
-        engine_turn(job.game);
-    } catch (const std::exception& e) {
-      std::cerr << "server: engine work for game " << job.game << " failed: " << e.what() << "\n";
-    }
-    {
-      std::lock_guard<std::mutex> lock(queue_mutex_);
-      engine_busy_ = false;
-      engine_game_.clear();
-    }
-    queue_cv_.notify_all();
-  }
-}
-
-void GameService::engine_turn(const std::string& id) {
+void GameService::engine_turn(Engine& engine, const std::string& id) {
   auto g = get(id);
   std::string variant, fen;
   std::vector<std::string> turns;
@@ -1035,11 +1027,11 @@ void GameService::engine_turn(const std::string& id) {
       lim.movetime_s = 0;
     }
   }
-  if (level.depth) {  // one worker serves every game: a deep search may not hold it for long
-    const double cap = kMaxDepthThinkMs / 1000.0;
+  if (level.depth) {  // every search is bounded in time (the pool's fairness depends on it)
+    const double cap = std::min(kMaxDepthThinkMs, engine_opts_.max_movetime_ms) / 1000.0;
     lim.hard_time_s = lim.hard_time_s > 0 ? std::min(lim.hard_time_s, cap) : cap;
   }
-  Analysis a = analyse(variant, fen, turns, lim);
+  Analysis a = analyse(engine, variant, fen, turns, lim);
   if (a.best.empty() || stopping_) return;
   std::lock_guard<std::mutex> lock(g->m);
   check_flag(*g);

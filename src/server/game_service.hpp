@@ -1,17 +1,15 @@
 // The server's games: creation, whole-turn submission checked by the rules kernel, resignation, draw
-// offers, PGN export and import, players' game lists, engine replies computed by a worker thread, and change
-// notification for live updates. Protocol-neutral apart from answering in JSON (the HTTP layer only routes).
+// offers, PGN export and import, players' game lists, engine replies computed by a pool of workers, and
+// change notification for live updates. Protocol-neutral apart from answering in JSON (the HTTP layer only
+// routes).
 #pragma once
 #include <atomic>
 #include <condition_variable>
-#include <deque>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <set>
 #include <shared_mutex>
 #include <stdexcept>
 #include <string>
@@ -19,6 +17,7 @@
 
 #include "engine/engine.hpp"
 #include "rules/game.hpp"
+#include "server/engine_pool.hpp"
 #include "server/game_store.hpp"
 
 namespace hc::server {
@@ -26,7 +25,7 @@ namespace hc::server {
 // A request the service refuses; `kind` says why (the HTTP layer maps it to a status code).
 class ServiceError : public std::runtime_error {
  public:
-  // kUnavailable: the engine is stopped or too busy to answer in time.
+  // kUnavailable: the engine is stopped, or too busy (or the client over its quota) to take a hint now.
   enum Kind { kBadRequest, kNotFound, kForbidden, kConflict, kIllegal, kUnavailable };
   ServiceError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
   Kind kind() const { return kind_; }
@@ -72,18 +71,32 @@ struct CreateOptions {
   EngineLevel level;  // engine opponents; both 0 = 1000 ms per turn
   Color creator = kWhite;
   ClockSpec clock;  // initial_ms 0 = no clock
+  // The creator's address ("" = unknown): the client his engine turns count for (EnginePool), kept in
+  // memory only.
+  std::string client_address;
+};
+
+// The engine work of a service (`heterochess serve --engine-workers N --max-movetime-ms MS --max-depth D`).
+struct EngineOptions {
+  int workers = 0;              // EnginePool workers; 0 = EnginePool::default_workers()
+  int per_client = 0;           // engine turns of one client at once; 0 = EnginePool's default
+  int max_movetime_ms = 60000;  // the highest level a game may ask for (GameService::kMaxMovetimeMs)
+  int max_depth = 20;           // (GameService::kMaxDepth)
 };
 
 class GameService {
  public:
+  // The default maximum levels (EngineOptions): a game asking for more is refused; a stored game above the
+  // configured maximum is clamped to it when loaded.
   static constexpr int kMaxMovetimeMs = 60000;
+  static constexpr int kMaxDepth = 20;
   // A game nobody has used for this long leaves memory (it is reloaded from the store when next used).
   static constexpr std::int64_t kEvictIdleMs = 10 * 60 * 1000;
-  static constexpr int kMaxDepth = 20;
-  // A depth level's search stops after this long all the same (the engine worker is shared by every game).
+  // A depth level's search stops after this long all the same (or after the maximum movetime, if lower):
+  // every engine search is bounded in time, which is what lets the pool share the CPU fairly.
   static constexpr int kMaxDepthThinkMs = 10000;
-  // A hint is a search of this long; the request waits at most kHintWaitMs for the worker (which may be busy
-  // with engine turns) before answering 503.
+  // A hint is a search of this long. It is admitted or refused at once (EnginePool::add_hint); an admitted
+  // hint starts within about one short job, and kHintWaitMs is only a safety net for the request.
   static constexpr int kHintMovetimeMs = 500;
   static constexpr int kHintWaitMs = 20000;
   // The engine answers a draw offer after a search of kDrawThinkMs: it accepts from move kDrawMinFullmove on
@@ -95,8 +108,8 @@ class GameService {
   static constexpr std::int64_t kMaxClockMs = 30LL * 24 * 3600 * 1000;
   static constexpr std::int64_t kMaxIncrementMs = 3600LL * 1000;
 
-  // Resumes the engine's turns of unfinished games found in the store.
-  explicit GameService(GameStore& store);
+  // Resumes the engine's turns of unfinished games found in the store (the oldest first, through the pool).
+  explicit GameService(GameStore& store, EngineOptions engine = {});
   ~GameService();
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
@@ -126,10 +139,13 @@ class GameService {
   nlohmann::json history(const std::string& id, int from, const std::string& viewer_token = "");
   std::string pgn(const std::string& id, const std::string& viewer_token = "");
   nlohmann::json player_games(const std::string& token);
-  // The engine's best whole turn and evaluation of the current position, searched by the worker:
+  // The engine's best whole turn and evaluation of the current position, searched by a worker:
   // {"best_turn", "san", "score": {"cp"}|{"mate"}, "depth", "nodes"}. For a player of the game (token) when
   // the game is against the engine or over; refused (kConflict) in an ongoing game between two people.
-  nlohmann::json hint(const std::string& id, const std::string& token);
+  // Refused at once (kUnavailable, "retry …") when the token or the client's address already has its
+  // hints in flight or the engine's short-job queue is full (EnginePool::add_hint).
+  nlohmann::json hint(const std::string& id, const std::string& token,
+                      const std::string& client_address = "");
 
   // Live updates: waits until the game's version differs from `known` (or the timeout passes, or the
   // service stops); returns the current version. Throws ServiceError for an unknown game.
@@ -142,7 +158,7 @@ class GameService {
   // The turns from index `from` on and the status, with the version they belong to.
   nlohmann::json changes_since(const std::string& id, int from, const std::string& viewer_token = "");
   bool stopping() const { return stopping_; }
-  // Stops the engine worker and wakes every waiter; later requests still work (without engine replies).
+  // Stops the engine workers and wakes every waiter; later requests still work (without engine replies).
   void stop();
   // Drops from memory the games unused for `idle` that no request, stream or worker holds; everything about
   // them is in the store, so the next use reloads them. Returns how many went. (The clock thread calls it
@@ -153,8 +169,10 @@ class GameService {
   // every minute).
   void resume_engine_turns();
   std::size_t games_in_memory();
-  // Waits until no engine turn is due or being computed (tests).
+  // Waits until no engine work is queued or running (tests).
   void wait_engine_idle();
+  EnginePool::Stats engine_stats() { return pool_->stats(); }
+  const EngineOptions& engine_options() const { return engine_opts_; }
 
  private:
   struct Live {
@@ -163,6 +181,7 @@ class GameService {
     std::unique_ptr<GameRecord> record;
     std::atomic<std::uint64_t> version{0};
     std::atomic<std::int64_t> last_used_ms{0};  // steady clock: the last get()
+    std::string client;  // the creator's address when created by this process ("" = unknown)
     // The side whose draw offer was just declined (by the opponent or the engine), until the next turn or
     // offer; a notice, kept in memory only.
     std::string draw_declined;
@@ -190,21 +209,24 @@ class GameService {
   // Records the game's next flag deadline for the clock thread (or forgets it: no clock, game over).
   void arm_clock(Live& g);
   void clock_loop();
+  // Queues the engine's turn if it is the engine's move and none is queued or running; `g.m` is held.
   void schedule_engine(Live& g);
-  // Queues work for the engine worker (the only user of engine_); false if the service is stopping.
-  bool enqueue_task(std::function<void()> task);
-  // A search of the game's current position, on the worker thread only.
+  // Queues the engine's answer if a draw offer to the engine stands; `g.m` is held.
+  void schedule_draw_answer(Live& g);
+  // A stored level above this service's maximum comes down to it.
+  void clamp_level(EngineLevel& level) const;
+  // A search of the game's position on a worker's engine.
   struct Analysis {
     std::vector<Move> best;  // empty: no legal move
     SearchInfo info;         // the last finished iteration
     std::string uci, san;    // best, joined by "," and ", "
   };
-  Analysis analyse(const std::string& variant, const std::string& fen, const std::vector<std::string>& turns,
-                   const SearchLimits& limits);
-  void engine_loop();
-  void engine_turn(const std::string& id);
-  // The engine's answer to the draw offer standing in game `id` since it had `turns_at_offer` turns.
-  void answer_draw_offer(const std::string& id, std::size_t turns_at_offer);
+  static Analysis analyse(Engine& engine, const std::string& variant, const std::string& fen,
+                          const std::vector<std::string>& turns, const SearchLimits& limits);
+  void engine_turn(Engine& engine, const std::string& id);
+  // The engine's answer to the draw offer standing in game `id` (none, or on the engine's turn: nothing to
+  // do; the engine's turn declines it).
+  void answer_draw_offer(Engine& engine, const std::string& id);
 
   GameStore& store_;
   std::shared_mutex games_mutex_;  // shared for look-ups, exclusive to load a game
@@ -214,19 +236,8 @@ class GameService {
   std::condition_variable change_cv_;
   std::atomic<bool> stopping_{false};
 
-  Engine engine_;  // used by the worker thread only (stop() from others)
-  std::mutex queue_mutex_;
-  std::condition_variable queue_cv_;
-  // Jobs in order: a game id (its engine turn is due) or a task (a hint, a draw decision).
-  struct Job {
-    std::string game;
-    std::function<void()> task;
-  };
-  std::deque<Job> queue_;
-  std::set<std::string> queued_;  // games with an engine turn in queue_
-  bool engine_busy_ = false;
-  std::string engine_game_;  // the game whose engine turn the worker is computing ("" for none or a task)
-  std::thread worker_;
+  EngineOptions engine_opts_;
+  std::unique_ptr<EnginePool> pool_;
 
   std::mutex clock_mutex_;
   std::condition_variable clock_cv_;

@@ -92,7 +92,8 @@ class GameStore {
   virtual void update_status(const std::string& id, const GameStatus& status) = 0;
   // The games in which `token` is one side's secret, most recently changed first.
   virtual std::vector<PlayerGame> games_of_player(const std::string& token) = 0;
-  // Ids of unfinished games with an engine side (the server resumes their engine turns after a restart).
+  // Ids of unfinished games with an engine side, the least recently changed first (the server resumes their
+  // engine turns after a restart, the longest waiting first).
   virtual std::vector<std::string> unfinished_engine_games() = 0;
   // Ids of unfinished games with a clock (the server watches their flags after a restart).
   virtual std::vector<std::string> unfinished_clock_games() = 0;

@@ -87,7 +87,7 @@ int run_server(const ServeOptions& opt) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
-  GameService service(*store);
+  GameService service(*store, opt.engine);
   ApiLimits limits = opt.limits;
   limits.writes_per_second = opt.writes_per_second;
   HttpApi api(service, limits);

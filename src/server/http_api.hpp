@@ -66,6 +66,7 @@ struct ServeOptions {
   double writes_per_second = 0;             // per client address; 0 = no limit
   std::string web_dir = default_web_dir();  // the built UI (web/dist of the source tree by default)
   ApiLimits limits;                         // the rest of the limits (writes_per_second is taken from above)
+  EngineOptions engine;                     // engine workers and maximum level
 
   static std::string default_web_dir();
 };

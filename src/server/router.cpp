@@ -415,9 +415,12 @@ HttpResponse Router::route(const HttpRequest& req) {
     if (m != "POST") return not_found();
     HttpResponse refused;
     if (!creation_allowed(&refused)) return refused;
-    if (path == "/api/games")
-      return json_response(201, service_.create(create_options(body_object(
-                                    req, {"variant", "fen", "opponent", "color", "level", "clock"}))));
+    if (path == "/api/games") {
+      CreateOptions opt =
+          create_options(body_object(req, {"variant", "fen", "opponent", "color", "level", "clock"}));
+      opt.client_address = client_of(req);  // the engine pool shares its turn slots among client addresses
+      return json_response(201, service_.create(opt));
+    }
     json b = body_object(req, {"pgn"});
     return json_response(201, service_.import_pgn(string_field(b, "pgn", true)));
   }
@@ -468,7 +471,7 @@ HttpResponse Router::route(const HttpRequest& req) {
       }
       if (sub == "hint") {
         json b = body_object(req, {"token"});
-        return json_response(200, service_.hint(id, string_field(b, "token", true)));
+        return json_response(200, service_.hint(id, string_field(b, "token", true), client_of(req)));
       }
     }
     return not_found();

@@ -411,7 +411,7 @@ std::vector<std::string> SqliteStore::unfinished_engine_games() try {
   std::lock_guard<std::mutex> lock(mutex_);
   Stmt q(db_,
          "SELECT id FROM games WHERE result = '*' AND (white_player = 'engine' OR black_player = 'engine') "
-         "ORDER BY id");
+         "ORDER BY updated_at, id");
   std::vector<std::string> out;
   while (q.step()) out.push_back(q.text(0));
   return out;
