@@ -88,6 +88,7 @@ const Expectation kExpected[] = {
     {"alice_postal.pgn", Outcome::kCheckmate, 0},  // the announced mate in 8
     {"alice_postal_to15.pgn", Outcome::kOngoing, -1},
     {"atomic_openings.pgn", Outcome::kOngoing, -1},
+    {"progressive_quota_no_repetition.pgn", Outcome::kOngoing, -1},  // progressive decision 5
 };
 
 }  // namespace
@@ -102,6 +103,58 @@ TEST(Replay, WorkedExamplesReachTheirStatedOutcome) {
     if (r.winner && e.winner >= 0) {
       EXPECT_EQ(int(*r.winner), e.winner);
     }
+  }
+}
+
+// RULES.md progressive decision 5: the quota is part of the state at the start of a turn (D-3). White's turns
+// with quotas 9, 11 and 13 start from one placement, and the game is no draw by repetition after any turn.
+TEST(Replay, ProgressivePlacementAtGrowingQuotasIsNoRepetition) {
+  std::ifstream in(std::string(HC_TEST_DATA_DIR) + "/games/progressive_quota_no_repetition.pgn");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto games = split_pgn(ss.str());
+  ASSERT_EQ(games.size(), 1u);
+  Variant v = make_variant("progressive");
+  GameRecord g(v);
+  g.set_fen(*games[0].tag("FEN"));
+  const std::string placement = to_fen(g.position()).substr(0, to_fen(g.position()).find(' '));
+  std::vector<Key> white_starts{g.position().key()};
+  Replay all = replay_movetext(g, games[0]);
+  ASSERT_FALSE(all.error) << all.error->message;
+  // Walk the same game turn by turn to look at every turn start.
+  GameRecord walk(v);
+  walk.set_fen(*games[0].tag("FEN"));
+  int turns = 0;
+  for (Move m : g.moves()) {
+    walk.play(m);
+    if (walk.position().state().made != 0) continue;
+    ++turns;
+    EXPECT_STREQ(outcome_name(walk.result().outcome), outcome_name(Outcome::kOngoing))
+        << "after turn " << turns;
+    const std::string fen = to_fen(walk.position());
+    EXPECT_EQ(fen.substr(0, fen.find(' ')), placement) << "after turn " << turns;
+    if (walk.position().side() == kWhite) white_starts.push_back(walk.position().key());
+  }
+  EXPECT_EQ(turns, 5);
+  ASSERT_EQ(white_starts.size(), 3u);  // quotas 9, 11, 13
+  EXPECT_NE(white_starts[0], white_starts[1]);
+  EXPECT_NE(white_starts[0], white_starts[2]);
+  EXPECT_NE(white_starts[1], white_starts[2]);
+}
+
+// A genuine repetition is still one (D-3): in Marseillais (quota 2 in every turn) the start position stands
+// at the start of White's turn for the third time after Black's second turn; likewise in chess.
+TEST(Replay, GenuineRepetitionsAreStillDraws) {
+  for (const auto& [id, movetext] : std::vector<std::pair<std::string, std::string>>{
+           {"marseillais", "1 Nf3/Ng1 Nf6/Ng8 2 Nf3/Ng1 Nf6/Ng8"},
+           {"chess", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"}}) {
+    SCOPED_TRACE(id);
+    Variant v = make_variant(id);
+    GameRecord g(v);
+    PgnGame pg;
+    pg.movetext = movetext;
+    ASSERT_FALSE(replay_movetext(g, pg).error);
+    EXPECT_STREQ(outcome_name(g.result().outcome), outcome_name(Outcome::kRepetition));
   }
 }
 

@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -118,6 +120,51 @@ TEST_F(Soundness, AnImportThatGoesOnAfterTheEndIsRefusedNamingTheTurn) {
   }
   expect_refused(ServiceError::kIllegal, {"after turn 8", "turn 9 (white: g1f3) follows"},
                  [&] { service_->import_pgn(pgn + "*\n"); });
+}
+
+// RULES.md progressive decision 5: the quota is part of the state, so one placement at the start of White's
+// turns with quotas 9, 11 and 13 is no repetition (the rook goes a1-a2-a3-a1 and shuttles a1-b1-a1, the king
+// h8-g8-h8). The same game in tests/data/games/progressive_quota_no_repetition.pgn.
+std::vector<std::string> progressive_shuffle() {
+  auto white = [](int quota) {
+    std::string t = "a1a2,a2a3,a3a1";
+    for (int i = 3; i < quota; i += 2) t += ",a1b1,b1a1";
+    return t;
+  };
+  auto black = [](int quota) {
+    std::string t = "h8g8,g8h8";
+    for (int i = 2; i < quota; i += 2) t += ",h8g8,g8h8";
+    return t;
+  };
+  return {white(9), black(10), white(11), black(12), white(13)};
+}
+const char* kProgressiveShuffleFen = "7k/8/8/8/8/8/8/R6K w - - 0 5";
+
+TEST_F(Soundness, AProgressivePlacementAtAnotherQuotaIsNoRepetition) {
+  json g = create("progressive", kProgressiveShuffleFen);
+  const std::string id = g["id"], white = g["token"], black = g["invite_token"];
+  const auto turns = progressive_shuffle();
+  json s;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    s = service_->play_turn(id, i % 2 ? black : white, turns[i]);
+    ASSERT_EQ(s["result"], "*") << "after turn " << i + 1 << ": " << s["termination"];
+  }
+  // The game goes on: Black plays his 14-move series.
+  std::string next = "h8g8,g8h8";
+  for (int i = 2; i < 14; i += 2) next += ",h8g8,g8h8";
+  s = service_->play_turn(id, black, next);
+  EXPECT_EQ(s["result"], "*");
+}
+
+TEST_F(Soundness, AProgressiveImportAtGrowingQuotasIsNoRepetition) {
+  std::ifstream in(std::string(HC_TEST_DATA_DIR) + "/games/progressive_quota_no_repetition.pgn");
+  ASSERT_TRUE(in.good());
+  std::stringstream pgn;
+  pgn << in.rdbuf();
+  json imp = service_->import_pgn(pgn.str());
+  EXPECT_EQ(imp["game"]["turns"], json(progressive_shuffle()));
+  EXPECT_EQ(imp["game"]["result"], "*");
+  EXPECT_EQ(imp["game"]["termination"], "");
 }
 
 TEST_F(Soundness, AnImportOfAFinishedStartPositionHasNoTurns) {

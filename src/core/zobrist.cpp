@@ -8,7 +8,8 @@ Key side;
 Key castling[16];
 Key ep_now[64];
 Key ep_pending[64];
-Key made[32];
+Key made[kCounterValues];
+Key quota[kCounterValues];
 Key forbid;
 
 void init() {
@@ -29,6 +30,7 @@ void init() {
     for (auto& k : ep_now) k = next();
     for (auto& k : ep_pending) k = next();
     for (auto& k : made) k = next();
+    for (auto& k : quota) k = next();
     forbid = next();
   });
 }

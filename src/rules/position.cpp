@@ -1,5 +1,7 @@
 #include "rules/position.hpp"
 
+#include <limits>
+
 namespace hc {
 
 void Position::reset(const Rules* rules, const KernelOps* ops) {
@@ -10,8 +12,15 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   ops_ = ops;
 }
 
+static_assert(std::numeric_limits<decltype(TurnState::made)>::max() < zobrist::kCounterValues &&
+                  std::numeric_limits<decltype(TurnState::quota)>::max() < zobrist::kCounterValues,
+              "every value of the turn counters needs its own Zobrist key");
+
+// Everything of TurnState that decides which moves and turns are legal next (D-3): side, castling, e.p.
+// rights, the forbidden null-turn move, and the turn counters (moves made, quota). Not the no-progress and
+// move counters: they decide draws, not legality, and do not make two positions different under D-3.
 Key Position::state_key() const {
-  Key k = zobrist::castling[st_.castling] ^ zobrist::made[st_.made & 31];
+  Key k = zobrist::castling[st_.castling] ^ zobrist::made[st_.made] ^ zobrist::quota[st_.quota];
   if (st_.side == kBlack) k ^= zobrist::side;
   for (Bitboard b = st_.ep_now; b;) k ^= zobrist::ep_now[pop_lsb(b)];
   for (Bitboard b = st_.ep_pending; b;) k ^= zobrist::ep_pending[pop_lsb(b)];

@@ -14,7 +14,9 @@ namespace hc {
 
 struct KernelOps;
 
-// The part of the state copied on make and restored on unmake.
+// The part of the state copied on make and restored on unmake. A field that decides which moves or turns are
+// legal next (a schedule's counter, a per-side count) must enter Position::state_key(), or repetition, the
+// transposition table and the server's draws would confuse positions that differ in it (RULES.md D-3).
 struct TurnState {
   Key key = 0;              // full hash = piece_key ^ state part
   Key piece_key = 0;        // placement part, updated incrementally by put/remove
