@@ -36,6 +36,10 @@ cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} so
 cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
 cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 cli_test(bench_signature "bench signature \\(depth 2\\): [0-9]+ nodes" ${HC} bench --depth 2)
+# The bench signature compared by value with the pinned one (tests/data/bench_signature.txt says how to update it).
+add_test(NAME bench_signature COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/bench_signature.sh ${HC}
+         ${CMAKE_CURRENT_SOURCE_DIR}/data/bench_signature.txt)
+set_tests_properties(bench_signature PROPERTIES TIMEOUT 600)
 cli_test(match_selfplay "\"draws\":[0-9]+.*\"engines\":\\[\"d1\",\"d2\"\\].*\"losses\":[0-9]+.*\"wins\":[0-9]+" ${HC} match --variant progressive+alice --engine "d1=${HC} uci" --engine "d2=${HC} uci" --engine-depth d1=1 --engine-depth d2=2 --games 2 --max-turns 40 --json)
 cli_fails(match_dead_engine "did not answer uciok" ${HC} match --engine "a=true" --engine "b=true" --games 1)
 cli_fails(match_one_engine "exactly two --engine" ${HC} match --engine "a=true" --games 1)

@@ -83,3 +83,39 @@ TEST_P(Invariants, HoldOnRandomPositions) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Slice, Invariants, ::testing::ValuesIn(test::slice_variants()), test::param_name);
+
+// Position::is_consistent (asserted after every make and undo in debug builds) notices each kind of broken
+// state; every change below keeps the stored key equal to the recomputed one, so only the other checks can
+// see it.
+TEST(IsConsistent, NoticesBrokenStates) {
+  const Variant v = make_variant("chess");
+  Position pos;
+  auto fresh = [&](const char* fen) {
+    set_fen(pos, v, fen);
+    EXPECT_TRUE(pos.is_consistent()) << fen;
+  };
+  const char* bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+  fresh(bare);  // a pawn on the last rank
+  pos.put_raw(0, make_square(0, 7), make_piece(kWhite, kPawn));
+  pos.refresh_key();
+  EXPECT_FALSE(pos.is_consistent()) << "pawn on a8";
+  fresh(bare);  // a second royal king
+  pos.put_raw(0, make_square(0, 0), make_piece(kWhite, kKing));
+  pos.refresh_key();
+  EXPECT_FALSE(pos.is_consistent()) << "two white kings";
+  fresh("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");  // a castling right without its rook
+  pos.remove_raw(0, make_square(7, 0));
+  pos.refresh_key();
+  EXPECT_FALSE(pos.is_consistent()) << "K right without the h1 rook";
+  fresh(bare);  // a turn that has made its whole quota
+  pos.state().made = pos.state().quota;
+  pos.refresh_key();
+  EXPECT_FALSE(pos.is_consistent()) << "made == quota";
+  fresh(bare);  // an e.p. right on the fourth rank
+  pos.state().ep_now = bb(make_square(4, 3));
+  pos.refresh_key();
+  EXPECT_FALSE(pos.is_consistent()) << "e.p. on e4";
+  fresh(bare);  // the incremental placement key differs from the recomputed one
+  pos.state().piece_key ^= 1;
+  EXPECT_FALSE(pos.is_consistent()) << "piece key";
+}

@@ -13,6 +13,7 @@
 //   move/capture/check Boards:    kBoards, kTransfer, dest(board)                               — where a
 //   moved man ends
 #pragma once
+#include <cassert>
 #include <type_traits>
 
 #include "rules/castling.hpp"
@@ -337,6 +338,7 @@ struct Kernel {
     st.castling &= castling_keep;
     if (st.castling != u.state.castling) reversible = false;
     finish_move(pos, m, u, progress, ep_capture, landed, reversible, &opponent_in_check);
+    assert(pos.is_consistent());  // debug builds: every make leaves a consistent position
   }
 
   // Per-move legality of a pseudo-legal move by make / test / unmake.

@@ -39,19 +39,55 @@ Key Position::compute_piece_key() const {
 Key Position::compute_key() const { return compute_piece_key() ^ state_key(); }
 
 bool Position::is_consistent() const {
+  if (boards() < 1 || boards() > kMaxBoards) return false;
   Bitboard seen = 0;
-  for (int b = 0; b < boards(); ++b) {
+  int kings[2] = {0, 0};
+  for (int b = 0; b < kMaxBoards; ++b) {
+    const Bitboard occ = occupied(b);
+    if (b >= boards()) {  // boards the variant does not have stay empty
+      for (int t = 0; t < kPieceTypeCount; ++t)
+        if (type_bb_[b][t]) return false;
+      if (occ) return false;
+      continue;
+    }
+    // Bitboards agree with the mailbox: colours and types each partition the occupied squares.
     if (color_bb_[b][kWhite] & color_bb_[b][kBlack]) return false;
+    if (type_bb_[b][kNoType]) return false;
+    Bitboard types = 0;
+    int typed = 0;
+    for (int t = kPawn; t < kPieceTypeCount; ++t) types |= type_bb_[b][t], typed += popcount(type_bb_[b][t]);
+    if (types != occ || typed != popcount(occ)) return false;
     for (Square s = 0; s < 64; ++s) {
       Piece p = board_[b][s];
-      bool in_color = (color_bb_[b][kWhite] | color_bb_[b][kBlack]) & bb(s);
-      if (bool(p) != in_color) return false;
-      if (p && !(type_bb_[b][type_of(p)] & color_bb_[b][color_of(p)] & bb(s))) return false;
+      if (bool(p) != bool(occ & bb(s))) return false;
+      if (!p) continue;
+      if (type_of(p) == kNoType || type_of(p) >= kPieceTypeCount || color_of(p) > kBlack) return false;
+      if (!(type_bb_[b][type_of(p)] & color_bb_[b][color_of(p)] & bb(s))) return false;
     }
-    if (rules_->transfer == TransferKind::kAlice && (seen & occupied(b))) return false;
-    seen |= occupied(b);
+    // No pawn on the first or last rank (set_fen refuses one; a pawn arriving there promotes).
+    if (type_bb_[b][kPawn] & (rank_bb(0) | rank_bb(7))) return false;
+    kings[kWhite] += popcount(pieces(b, kWhite, kKing));
+    kings[kBlack] += popcount(pieces(b, kBlack, kKing));
+    // Alice: a pair of corresponding squares is never occupied twice.
+    if (rules_->transfer == TransferKind::kAlice && (seen & occ)) return false;
+    seen |= occ;
   }
-  return st_.key == compute_key();
+  // Royal kings: at most one a side (king_board and king_square rely on it); none once captured.
+  if (rules_->royal_king && (kings[kWhite] > 1 || kings[kBlack] > 1)) return false;
+  // Castling rights: each right still held has its king and rook on their squares of board 0.
+  for (const CastlingSide& cs : castling_.sides) {
+    if (!(st_.castling & cs.right)) continue;
+    const Color c = cs.right & (kWhiteOO | kWhiteOOO) ? kWhite : kBlack;
+    if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, kRook))
+      return false;
+  }
+  // Turn state: a turn in progress has made fewer moves than its quota.
+  if (st_.side != kWhite && st_.side != kBlack) return false;
+  if (st_.quota < 1 || st_.made >= st_.quota) return false;
+  if (st_.no_progress < 0 || st_.fullmove < 1) return false;
+  if ((st_.ep_now | st_.ep_pending) & ~(rank_bb(2) | rank_bb(5))) return false;
+  // The incremental keys equal the keys recomputed from scratch.
+  return st_.piece_key == compute_piece_key() && st_.key == compute_key();
 }
 
 }  // namespace hc

@@ -132,6 +132,7 @@ class Position {
       }
     }
     st_ = u.state;
+    assert(is_consistent());  // debug builds: every unmake restores a consistent position
   }
 
   // Hash of the turn state (everything but placement).
@@ -144,8 +145,10 @@ class Position {
   }
   Key compute_piece_key() const;
 
-  // Debug check of the structural invariants (bitboards agree with the mailbox; Alice: a pair of
-  // corresponding squares is never occupied twice).
+  // Debug check of the invariants, asserted after every make and undo in debug builds (without NDEBUG):
+  // bitboards agree with the mailbox, no pawn on the first or last rank, at most one royal king a side, each
+  // castling right has its king and rook in place, the turn state is in range, the incremental keys equal the
+  // keys recomputed from scratch; Alice: a pair of corresponding squares is never occupied twice.
   bool is_consistent() const;
 
  private:
