@@ -82,6 +82,44 @@ TEST_P(Invariants, HoldOnRandomPositions) {
   std::printf("%s: %zu positions, %d moves checked\n", id.c_str(), fens.size(), moves_checked);
 }
 
+// Positions with many men (FEN sets no limit on their number): the move list holds every move, both
+// generators agree, and every move makes and unmakes cleanly (MoveList is sized for the worst case,
+// rules/movelist.hpp; the 28 queens have 270 moves, more than 256).
+TEST_P(Invariants, HoldWithManyMen) {
+  const std::string id = GetParam();
+  Variant v = make_variant(id);
+  std::vector<std::string> fens = {"kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+                                   "qqqqkqqq/qqqqqqqq/8/8/8/Q7/QQQQQQQQ/QQQQKQQQ w - - 0 1"};
+  if (v.rules.boards == 2)
+    fens.push_back("kn2|Q2Q/nn1Q1Q|Q1/Q2|Q4/|Q1Q2|QQ1/2|Q1Q2|Q/1Q2|Q3/1|Q4|QQ/Q2|Q1Q1K w - - 0 1");
+  Position pos;
+  int most = 0;
+  for (const auto& fen : fens) {
+    SCOPED_TRACE(fen);
+    ASSERT_NO_THROW(set_fen(pos, v, fen));
+    ASSERT_TRUE(pos.is_consistent());
+    MoveList legal, per_move, by_make;
+    pos.ops().legal_moves(pos, legal);
+    pos.ops().per_move_legal(pos, per_move);
+    pos.ops().per_move_by_make(pos, by_make);
+    ASSERT_EQ(sorted_raw(per_move), sorted_raw(by_make)) << "fast generator vs make/test/unmake";
+    for (Move m : legal) ASSERT_TRUE(per_move.contains(m)) << "turn rules may only remove moves";
+    most = std::max(most, per_move.size());
+    const Key key = pos.key();
+    for (Move m : legal) {
+      Undo u;
+      pos.ops().make(pos, m, u);
+      ASSERT_TRUE(pos.is_consistent()) << "after " << to_uci(m);
+      ASSERT_EQ(pos.key(), pos.compute_key());
+      pos.undo(u);
+      ASSERT_EQ(pos.key(), key);
+      ASSERT_EQ(to_fen(pos), fen) << "unmake of " << to_uci(m);
+    }
+  }
+  EXPECT_GE(most, 270);
+  std::printf("%s: at most %d moves\n", id.c_str(), most);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, Invariants, ::testing::ValuesIn(test::slice_variants()), test::param_name);
 
 // Position::is_consistent (asserted after every make and undo in debug builds) notices each kind of broken

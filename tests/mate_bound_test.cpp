@@ -132,6 +132,22 @@ TEST(MateBound, NeverCutsAMate) {
   }
 }
 
+// More men than the covering problem used to number (16): White's 17th man from a1 up, the rook on a4, mates
+// in one (Ra8#); the bound must count him, not stop at the king and the 15 pawns below him.
+TEST(MateBound, CountsEveryManOfAManySidedArmy) {
+  Variant v = make_variant("chess");
+  ASSERT_TRUE(mate_bound_applies(v.rules));
+  Position pos;
+  set_fen(pos, v, "7k/6pp/8/8/R7/PPPPPPPP/1PPPPPPP/K7 w - - 0 1");
+  EXPECT_LE(mate_lower_bound(pos, kWhite, 1), 1);
+  SolveOptions opt;
+  opt.mate_in = 1;
+  MateSolver solver;
+  const SolveResult r = solver.solve(pos, opt);
+  EXPECT_TRUE(r.mate);
+  EXPECT_EQ(key_texts(r), std::vector<std::string>{"a4a8"});
+}
+
 // §9.10 Boniface's Italian mate: White's 7th series (c4, Kd2, Kc3, Kb4, Nf3, Rd1, Rxd7+) mates; it is among
 // the keys (the position has many more: knights reaching f6, other move orders).
 TEST(MateBound, ItalianSevenMoveSeries) {

@@ -33,6 +33,19 @@ TEST(PerftChess, PublicRandomSuite) {
   EXPECT_GT(checked, 6752 * 2);
 }
 
+TEST(PerftChess, ConstructedPositionsWithManyMen) {
+  // More than 16 men a side (the 28-queen position of the public suites has 270 moves): FEN accepts every
+  // position the board holds, and the move list holds every move (rules/movelist.hpp).
+  auto rows = test::read_perft_tsv(std::string(HC_TEST_DATA_DIR) + "/perft_chess_constructed.tsv");
+  ASSERT_GE(rows.size(), 10u);
+  Variant v = make_variant("chess");
+  Position pos;
+  for (const auto& r : rows) {
+    ASSERT_NO_THROW(set_fen(pos, v, r.fen)) << r.fen;
+    EXPECT_EQ(perft(pos, r.depth), r.nodes) << r.fen << " depth " << r.depth << " (" << r.source << ")";
+  }
+}
+
 TEST(PerftChess, PublicChess960Suite) {
   // Chess960 start positions: castling rights in Shredder-FEN (HAha) and X-FEN, castling with any king and
   // rook files. Played under the "chess" id: the castling geometry comes from the FEN.

@@ -130,7 +130,7 @@ struct CoverProblem {
       }
       if (beaten) continue;
       if (count == 1024)
-        overflow = true;  // never here in practice (16 men, 512 sets); then no pruning
+        overflow = true;  // more options than room (many men): then no pruning
       else
         options[count++] = Option{std::uint8_t(man), best[c], std::uint16_t(c)};
     }
@@ -353,8 +353,11 @@ int mate_lower_bound(const Position& pos, Color attacker, int budget) {
       p.add(cost, squares_mask(covers, open));
     }
   };
+  // Men are numbered in a 32-bit set (`used`); with more men than that the problem is not built (no pruning):
+  // leaving men out would make the bound too high.
+  if (popcount(own_men) > 32) return bound;
   int man = 0;
-  for (Bitboard m = own_men; m && man < 16; ++man) {
+  for (Bitboard m = own_men; m; ++man) {
     add_options(pop_lsb(m));
     p.close_man(man);
   }

@@ -158,14 +158,18 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     if (rank != 0)
       throw NotationError("placement has " + std::to_string(8 - rank) + " ranks (expected 8)", f.column);
   }
-  for (Color c : {kWhite, kBlack}) {
-    int kings = 0, men = 0;
-    for (int b = 0; b < nboards; ++b)
-      kings += popcount(pos.pieces(b, c, kKing)), men += popcount(pos.pieces(b, c));
-    const std::string side = c == kWhite ? "White" : "Black";
-    if (kings > 1) throw NotationError(side + " has more than one king", 1);
-    if (men > 16) throw NotationError(side + " has " + std::to_string(men) + " men (at most 16)", 1);
-  }
+  // Any number of men the boards hold; the only limit is the variant's: under royal kings (RULES.md §1.1)
+  // a side has at most one king.
+  if (v.rules.royal_king)
+    for (Color c : {kWhite, kBlack}) {
+      int kings = 0;
+      for (int b = 0; b < nboards; ++b) kings += popcount(pos.pieces(b, c, kKing));
+      if (kings > 1)
+        throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has more than one king (" +
+                                std::to_string(kings) + "); the king is royal in " + v.id +
+                                " (RULES.md §1.1): at most one a side",
+                            1);
+    }
   TurnState& st = pos.state();
 
   // 2. Side.

@@ -5,11 +5,36 @@
 
 namespace hc {
 
-// Fixed-capacity move list: no heap allocation in the hot path.
+// The most moves one side can have on one board, whatever men stand there (FEN sets no limit on their
+// number). Every move but castling goes from a man to a square in one of 16 directions (the 8 king steps,
+// along which sliders, kings and pawns move, and the 8 knight leaps); for a destination and a direction only
+// one square can be the origin: the first occupied square behind the destination (the step's square for a
+// king, a knight or a pawn's single step, capture or e.p.; for a pawn's double step the square in between
+// must be empty). So the (from, to) pairs are at most the on-board (destination, direction) pairs: 420 + 336
+// = 756. A promotion (a pawn step onto the last rank: 8 + 7 + 7 = 22 pairs) is 4 moves instead of 1, and a
+// side castles at most 2 ways: 756 + 3 * 22 + 2 = 824. Transfers (Alice) and shooting captures keep the
+// (from, to) pairs of the origin board. (The 28-queen perft position has 270 moves; a legal chess position at
+// most 218.)
+constexpr int max_moves_on_one_board() {
+  constexpr int kSteps[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  constexpr int kLeaps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  auto on_board = [](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; };
+  int pairs = 0;
+  for (int f = 0; f < 8; ++f)
+    for (int r = 0; r < 8; ++r)
+      for (int d = 0; d < 8; ++d)
+        pairs += on_board(f - kSteps[d][0], r - kSteps[d][1]) + on_board(f - kLeaps[d][0], r - kLeaps[d][1]);
+  const int promotion_pairs = 8 + 7 + 7;
+  return pairs + 3 * promotion_pairs + 2;
+}
+static_assert(max_moves_on_one_board() == 824);
+
+// Fixed-capacity move list: no heap allocation in the hot path, no zeroing of the array (Move is trivially
+// default-constructible).
 struct MoveList {
-  // Positions are limited to 16 men a side (set_fen), which bounds the moves: at most 15 queens and a king,
-  // 413 moves even in Alice, where the other board's men do not block.
-  static constexpr int kCapacity = 512;
+  // Moves are generated board by board into one list: the bound above per board (1648 on two boards, 6.4
+  // KiB).
+  static constexpr int kCapacity = kMaxBoards * max_moves_on_one_board();
   Move moves[kCapacity];
   int count = 0;
   void push(Move m) {

@@ -94,11 +94,13 @@ class Position {
   // Journaled primitives (hash kept incrementally).
   void put(int b, Square s, Piece p, Undo& u) {
     put_raw(b, s, p);
+    assert(u.count < int(u.effects.size()));
     u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, true};
   }
   void remove(int b, Square s, Undo& u) {
     Piece p = board_[b][s];
     remove_raw(b, s);
+    assert(u.count < int(u.effects.size()));
     u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, false};
   }
   // Setup primitives (not journaled).
