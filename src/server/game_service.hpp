@@ -151,8 +151,8 @@ class GameService {
   // service stops); returns the current version. Throws ServiceError for an unknown game.
   std::uint64_t wait_change(const std::string& id, std::uint64_t known, std::chrono::milliseconds timeout);
   // Change notification without a waiting thread: `on_change` is called after every change of game `id`, on
-  // the thread that made it (so it must only post work elsewhere, never block or call the service), for as long
-  // as the returned handle is held; the handle also keeps the game in memory. Throws ServiceError for an
+  // the thread that made it (so it must only post work elsewhere, never block or call the service), for as
+  // long as the returned handle is held; the handle also keeps the game in memory. Throws ServiceError for an
   // unknown game.
   std::shared_ptr<void> watch(const std::string& id, std::function<void()> on_change);
   // The turns from index `from` on and the status, with the version they belong to.

@@ -319,8 +319,8 @@ Variant make_variant(const std::string& full_spec) {
     auto eq = opt.find('=');
     if (eq == std::string::npos) throw VariantError("option '" + quote_input(opt) + "' needs key=value");
     if (!given.emplace(opt.substr(0, eq), opt.substr(eq + 1)).second)
-      throw VariantError("option '" + quote_input(opt.substr(0, eq)) + "' given twice in '" + quote_input(full_spec) +
-                         "'");
+      throw VariantError("option '" + quote_input(opt.substr(0, eq)) + "' given twice in '" +
+                         quote_input(full_spec) + "'");
   }
   std::string kept;
   for (const auto& [key, value] : given) {
