@@ -916,7 +916,9 @@ TEST_F(ServerApi, OpenEventStreamsDoNotStarveRequests) {
 }
 
 TEST_F(ServerApi, EventStreamsBeyondTheCapAreRefused) {
-  Running small(db_path() + "-streams", ApiLimits{kMaxBodyBytes, 5});
+  ApiLimits limits;
+  limits.max_streams = 5;
+  Running small(db_path() + "-streams", limits);
   httplib::Client c("127.0.0.1", small.port);
   auto created = c.Post("/api/games", R"({"opponent":"human"})", "application/json");
   ASSERT_TRUE(created && created->status == 201);

@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
   serve->add_option("--data", so.data_dir, "data directory for the game database (default heterochess-data)");
   serve
       ->add_option(
-          "--rate-limit", so.writes_per_second,
+          "--rate-limit", so.limits.writes_per_second,
           "writes (POST) a second per client address, 3 s worth at once; 429 beyond (default 0 = none)")
       ->check(cli::real_range(0, 100000));
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");

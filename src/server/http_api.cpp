@@ -13,41 +13,10 @@
 
 namespace hc::server {
 
-namespace {
-
-RouterLimits router_limits(const ApiLimits& l) {
-  RouterLimits r;
-  r.max_streams = l.max_streams;
-  r.writes_per_second = l.writes_per_second;
-  r.games_burst = l.games_burst;
-  r.games_per_minute = l.games_per_minute;
-  r.trust_forwarded_for = l.trust_forwarded_for;
-  return r;
-}
-
-TransportLimits transport_limits(const ApiLimits& l) {
-  TransportLimits t;
-  t.backlog = l.backlog;
-  t.header_timeout_s = l.header_timeout_s;
-  t.body_timeout_s = l.body_timeout_s;
-  t.idle_timeout_s = l.idle_timeout_s;
-  t.max_header_bytes = l.max_header_bytes;
-  t.max_body = l.max_body;
-  t.max_conns_per_address = l.max_conns_per_address;
-  t.max_connections = l.max_connections;
-  t.handler_threads = l.handler_threads;
-  t.handler_queue = l.handler_queue;
-  t.io_threads = l.io_threads;
-  return t;
-}
-
-}  // namespace
-
 struct HttpApi::Impl {
   Router router;
   HttpServer server;
-  Impl(GameService& s, const ApiLimits& l)
-      : router(s, router_limits(l)), server(router, transport_limits(l), l.max_streams) {}
+  Impl(GameService& s, const ApiLimits& l) : router(s, l), server(router, l, l.max_streams) {}
 };
 
 HttpApi::HttpApi(GameService& service, ApiLimits limits) : impl_(std::make_unique<Impl>(service, limits)) {}
@@ -88,9 +57,7 @@ int run_server(const ServeOptions& opt) {
     return 2;
   }
   GameService service(*store, opt.engine);
-  ApiLimits limits = opt.limits;
-  limits.writes_per_second = opt.writes_per_second;
-  HttpApi api(service, limits);
+  HttpApi api(service, opt.limits);
   if (!api.mount_ui(opt.web_dir))
     std::cerr << "warning: no built UI in '" << opt.web_dir
               << "' (scripts/build_web.sh builds it); serving the API only\n";

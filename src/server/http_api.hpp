@@ -7,37 +7,9 @@
 #include <string>
 
 #include "server/game_service.hpp"
+#include "server/limits.hpp"
 
 namespace hc::server {
-
-inline constexpr std::size_t kMaxBodyBytes = 64 * 1024;
-// Event streams beyond this many are refused (503).
-inline constexpr int kMaxEventStreams = 768;
-
-// What one server accepts (docs/server.md, "Limits", gives each its `serve` flag). With writes_per_second >
-// 0, writes (POST) are rate-limited per client address by a token bucket: 3 s worth at once, refilled at
-// `writes_per_second`; beyond it a write gets 429 with Retry-After. Game creation (and import) is limited per
-// address the same way, on by default: games_burst at once, then games_per_minute.
-struct ApiLimits {
-  std::size_t max_body = kMaxBodyBytes;
-  int max_streams = kMaxEventStreams;
-  double writes_per_second = 0;
-  double games_burst = 60;
-  double games_per_minute = 20;  // 0 = no creation limit
-  // Behind a reverse proxy: the client address is X-Forwarded-For's last entry, and the per-address
-  // connection cap is not applied (every connection comes from the proxy).
-  bool trust_forwarded_for = false;
-  int backlog = 1024;
-  int header_timeout_s = 10;
-  int body_timeout_s = 30;
-  int idle_timeout_s = 30;
-  std::size_t max_header_bytes = 16 * 1024;
-  int max_conns_per_address = 128;  // 0 = no cap
-  int max_connections = 10000;
-  int handler_threads = 32;
-  int handler_queue = 64;
-  int io_threads = 2;
-};
 
 class HttpApi {
  public:
@@ -63,9 +35,8 @@ struct ServeOptions {
   std::string address = "127.0.0.1";
   int port = 8080;
   std::string data_dir = "heterochess-data";
-  double writes_per_second = 0;             // per client address; 0 = no limit
   std::string web_dir = default_web_dir();  // the built UI (web/dist of the source tree by default)
-  ApiLimits limits;                         // the rest of the limits (writes_per_second is taken from above)
+  ApiLimits limits;                         // docs/server.md, "Limits"
   EngineOptions engine;                     // engine workers and maximum level
 
   static std::string default_web_dir();

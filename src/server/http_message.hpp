@@ -8,24 +8,10 @@
 #include <optional>
 #include <string>
 
+#include "server/limits.hpp"
 #include "server/router.hpp"
 
 namespace hc::server {
-
-// What the transport enforces (docs/server.md lists each with its flag).
-struct TransportLimits {
-  int backlog = 1024;                        // the listen queue (capped by the kernel's somaxconn)
-  int header_timeout_s = 10;                 // the whole header of a request, from its first byte
-  int body_timeout_s = 30;                   // the body after the header; also writing an answer
-  int idle_timeout_s = 30;                   // a kept-alive connection waiting for its next request
-  std::size_t max_header_bytes = 16 * 1024;  // request line and header fields; 431 beyond
-  std::size_t max_body = 64 * 1024;          // 413 beyond
-  int max_conns_per_address = 128;           // open connections from one address; 0 = no cap
-  int max_connections = 10000;               // all open connections (also capped by RLIMIT_NOFILE)
-  int handler_threads = 32;                  // threads running the requests that may block
-  int handler_queue = 64;                    // requests waiting for one; 503 beyond
-  int io_threads = 2;                        // network threads (parsing, writing, the cheap routes)
-};
 
 using RequestParser = boost::beast::http::request_parser<boost::beast::http::string_body>;
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/game_service.hpp"
+#include "server/limits.hpp"
 #include "server/rate_limit.hpp"
 
 namespace hc::server {
@@ -47,17 +48,6 @@ struct HttpResponse {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
   std::shared_ptr<EventStream> stream;  // set: a text/event-stream driven by the transport; body is unused
-};
-
-// What the routes enforce (the transport's own limits are in TransportLimits).
-struct RouterLimits {
-  int max_streams = 768;         // open event streams; the next gets 503
-  double writes_per_second = 0;  // per client address, 3 s worth at once; 0 = no limit
-  double games_burst = 60;       // games created (or imported) per client address at once...
-  double games_per_minute = 20;  // ...then this many a minute; 0 = no limit
-  // The client address is the last entry of X-Forwarded-For (the one our reverse proxy added), when there is
-  // one; otherwise the connection's.
-  bool trust_forwarded_for = false;
 };
 
 HttpResponse json_response(int status, const nlohmann::json& body);
