@@ -275,19 +275,20 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
     out_ = serialize_stream_head(r, version_);
     write_out([self = shared_from_this()] {
       self->phase_ = Phase::kStreaming;
-      self->watch_for_close();
+      self->read_until_closed();
       self->stream_dirty_ = true;
       self->pump();
     });
   }
 
-  // While streaming the client sends nothing; a read ends when it closes the connection, which frees the
-  // stream's slot at once.
-  void watch_for_close() {
+  // Reads and drops whatever the client still sends until it closes the connection (or a deadline closes it).
+  // While streaming the client sends nothing, so the read ends when it closes, which frees the stream's slot
+  // at once; after "Connection: close" it takes the client's last bytes so that the answer is not reset.
+  void read_until_closed() {
     sock_.async_read_some(net::buffer(drain_),
                           [self = shared_from_this()](const error_code& ec, std::size_t) {
                             if (ec) return self->close();
-                            self->watch_for_close();
+                            self->read_until_closed();
                           });
   }
 
@@ -346,14 +347,7 @@ class HttpServer::Session : public std::enable_shared_from_this<HttpServer::Sess
     error_code ec;
     sock_.shutdown(tcp::socket::shutdown_send, ec);
     arm(kLingerTime);
-    drain();
-  }
-  void drain() {
-    sock_.async_read_some(net::buffer(drain_),
-                          [self = shared_from_this()](const error_code& ec, std::size_t) {
-                            if (ec) return self->close();
-                            self->drain();
-                          });
+    read_until_closed();
   }
 
   void close() {
