@@ -265,33 +265,22 @@ TEST_F(EnginePoolTest, StoredLevelsAboveTheMaximumAreClampedWhenResumed) {
   EXPECT_LT(wait_turns(s, id, 2), kMaxMs / 1000.0 + kSlackS) << "the engine thought longer than the maximum";
 }
 
-// Records the order in which turns are stored, around a real SQLite store.
-class RecordingStore : public GameStore {
+// The real SQLite store, recording the order in which turns are stored.
+class RecordingStore : public SqliteStore {
  public:
-  explicit RecordingStore(const std::string& path) : real_(path) {}
+  using SqliteStore::SqliteStore;
   std::vector<std::string> appended() {
     std::lock_guard<std::mutex> lock(m_);
     return appended_;
   }
-  void create(const StoredGame& game) override { real_.create(game); }
-  std::optional<StoredGame> load(const std::string& id) override { return real_.load(id); }
   void append_turn(const std::string& id, int index, const std::string& turn,
                    const GameStatus& status) override {
-    real_.append_turn(id, index, turn, status);
+    SqliteStore::append_turn(id, index, turn, status);
     std::lock_guard<std::mutex> lock(m_);
     appended_.push_back(id);
   }
-  void update_status(const std::string& id, const GameStatus& status) override {
-    real_.update_status(id, status);
-  }
-  std::vector<PlayerGame> games_of_player(const std::string& token) override {
-    return real_.games_of_player(token);
-  }
-  std::vector<std::string> unfinished_engine_games() override { return real_.unfinished_engine_games(); }
-  std::vector<std::string> unfinished_clock_games() override { return real_.unfinished_clock_games(); }
 
  private:
-  SqliteStore real_;
   std::mutex m_;
   std::vector<std::string> appended_;
 };

@@ -1082,32 +1082,19 @@ TEST_F(ServerApi, ADrawOfferLeftUnansweredIsAnsweredAfterARestart) {
 
 namespace {
 
-// A store whose next `fail_appends` turn appends fail (a full disk, say), around a real SQLite store.
-class FlakyStore : public GameStore {
+// The real SQLite store, whose next `fail_appends` turn appends fail (a full disk, say).
+class FlakyStore : public SqliteStore {
  public:
-  explicit FlakyStore(const std::string& path) : real_(path) {}
+  using SqliteStore::SqliteStore;
   std::atomic<int> fail_appends{0};
-  void create(const StoredGame& game) override { real_.create(game); }
-  std::optional<StoredGame> load(const std::string& id) override { return real_.load(id); }
   void append_turn(const std::string& id, int index, const std::string& turn,
                    const GameStatus& status) override {
     if (fail_appends > 0) {
       --fail_appends;
       throw StoreError("disk full (simulated)");
     }
-    real_.append_turn(id, index, turn, status);
+    SqliteStore::append_turn(id, index, turn, status);
   }
-  void update_status(const std::string& id, const GameStatus& status) override {
-    real_.update_status(id, status);
-  }
-  std::vector<PlayerGame> games_of_player(const std::string& token) override {
-    return real_.games_of_player(token);
-  }
-  std::vector<std::string> unfinished_engine_games() override { return real_.unfinished_engine_games(); }
-  std::vector<std::string> unfinished_clock_games() override { return real_.unfinished_clock_games(); }
-
- private:
-  SqliteStore real_;
 };
 
 }  // namespace
