@@ -127,7 +127,7 @@ TEST(MateBound, NeverCutsAMate) {
     std::printf(
         "%-22s side %s quota %d: %d positions, %d with a mate, %d pruned\n", c.variant.c_str(),
         c.side.c_str(),
-        make_variant(c.variant).rules.schedule.quota_for(2 * (c.fullmove - 1) + (c.side == "w" ? 1 : 2)),
+        int(make_variant(c.variant).rules.schedule.static_quota(2 * (c.fullmove - 1) + (c.side == "w" ? 1 : 2))),
         compared, mates, pruned);
   }
 }

@@ -325,7 +325,7 @@ struct Eval {
       }
     }
     if (n == 0) return 0;
-    const int saved = std::max(1, pos.state().quota - pos.state().made);
+    const int saved = std::max(1, int(pos.state().quota - pos.state().made));
     if (n <= saved) return 0;
     std::sort(gains, gains + n, [](int x, int y) { return x > y; });
     const int lost_max = std::max(1, coming_moves(pos, e));
@@ -374,7 +374,7 @@ int piece_value(const Rules& r, PieceType t) {
 int coming_moves(const Position& pos, Color c) {
   const TurnState& st = pos.state();
   if (c == st.side) return st.quota - st.made;
-  return pos.rules().schedule.quota_for(pos.turn_index() + 1);
+  return int(pos.rules().schedule.static_quota(pos.turn_index() + 1));
 }
 
 int evaluate_position(const Position& pos) {

@@ -227,7 +227,7 @@ int mate_lower_bound(const Position& pos, Color attacker, int budget) {
   const Rules& r = pos.rules();
   const Bitboard own_king_bb = pos.pieces(0, attacker, kKing);
   const bool italian =
-      r.regime == CheckRegime::kItalian && r.schedule.quota_for(pos.turn_index() + 1) > 1 && own_king_bb;
+      r.regime == CheckRegime::kItalian && r.schedule.static_quota(pos.turn_index() + 1) > 1 && own_king_bb;
   Bitboard rays = 0;  // squares beyond k on lines from the defender's line-pieces through k
   if (italian) {
     for (PieceType lt : {kBishop, kRook, kQueen})

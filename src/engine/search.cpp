@@ -186,8 +186,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       pieces |= pos.pieces(b, us) & ~pos.pieces(b, kPawn) & ~pos.pieces(b, kKing);
     if (more_than_one(pieces)) {
       Undo u;
-      u.state = pos.state();
-      u.count = 0;
+      pos.save(u);
       end_turn(pos);
       pos.state().key = pos.state().piece_key ^ pos.state_key();
       path_.push_back(pos.key());
@@ -364,7 +363,7 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
   }
   // The general search, then a check that the opponent has no mate in his next turn (of several moves) after
   // the chosen turn; a refuted turn's position is scored as lost and the search repeated.
-  const bool guard = limits.turn_probes && rules.schedule.quota_for(pos.turn_index() + 1) >= 2 &&
+  const bool guard = limits.turn_probes && rules.schedule.static_quota(pos.turn_index() + 1) >= 2 &&
                      rules.regime != CheckRegime::kNone;
   const std::vector<Move> first = deepen(pos, history, limits, on_iteration);
   std::vector<Move> turn = first;

@@ -3,6 +3,7 @@
 #include "notation/quote.hpp"
 #include "rules/kernel.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -233,46 +234,231 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     st.fullmove = parse_int(fields[5], "move number");
     if (st.fullmove < 1) throw NotationError("move number must be at least 1", fields[5].column);
   }
-  st.quota = std::uint8_t(v.rules.schedule.quota_for(pos.turn_index()));
-  if (v.rules.schedule.quota_for(pos.turn_index()) > 200)
-    throw NotationError("move number too large for this schedule", fields.size() >= 6 ? fields[5].column : 1);
+  const Rules& r = v.rules;
+  st.quota = r.schedule.static_quota(pos.turn_index());
+  if (st.castling && !r.castling)
+    throw NotationError("castling rights, but " + v.id + " has no castling", fields[2].column);
 
-  // Extensions.
+  // Extensions (docs/formats.md): read all, then applied in the table's order, each refused where the variant
+  // has no use for it.
+  struct Token {
+    Field value;
+    int column;
+  };
+  std::vector<std::pair<std::string, Token>> tokens;
   for (std::size_t i = 6; i < fields.size(); ++i) {
     const Field& f = fields[i];
     auto eq = f.text.find('=');
     if (eq == std::string_view::npos) throw NotationError("expected key=value after field 6", f.column);
-    std::string_view key = f.text.substr(0, eq);
-    Field value{f.text.substr(eq + 1), f.column + int(eq) + 1};
-    if (key == "made") {
-      int made = parse_int(value, "made");
-      if (made < 1 || made >= st.quota)
-        throw NotationError(
-            "made=" + std::to_string(made) + " but this turn has " + std::to_string(st.quota) + " move(s)",
-            value.column);
-      st.made = std::uint8_t(made);
-    } else if (key == "pend") {
-      st.ep_pending = parse_square_list(value, "pending e.p.");
-      if (st.ep_pending & ~rank_bb(st.side == kWhite ? 2 : 5))
-        throw NotationError("pending e.p. square on the wrong rank", value.column);
-    } else if (key == "progress") {
-      if (value.text != "1") throw NotationError("progress= takes 1", value.column);
-      st.turn_progress = true;
-    } else if (key == "forbid") {
-      Square a = parse_square(value.text.substr(0, 2)),
-             b = parse_square(value.text.size() >= 4 ? value.text.substr(2, 2) : "");
-      if (a == kNoSquare || b == kNoSquare || value.text.size() != 4)
-        throw NotationError("forbid= needs a move like f3g1", value.column);
-      int fb = pos.board_of(a);
-      if (fb < 0) throw NotationError("forbid= names an empty square", value.column);
-      st.forbid =
-          Move(a, b, MoveKind::kNormal, kNoType, fb, v.rules.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
-    } else {
-      throw NotationError("unknown FEN extension '" + quote_input(key) + "'", f.column);
-    }
+    std::string key(f.text.substr(0, eq));
+    for (const auto& t : tokens)
+      if (t.first == key)
+        throw NotationError("FEN extension '" + quote_input(key) + "' given twice", f.column);
+    tokens.push_back({key, Token{Field{f.text.substr(eq + 1), f.column + int(eq) + 1}, f.column}});
+  }
+  auto token = [&](const char* key) -> const Token* {
+    for (const auto& t : tokens)
+      if (t.first == key) return &t.second;
+    return nullptr;
+  };
+  for (const auto& t : tokens) {
+    static const char* const kKnown[] = {"made",   "pend",    "progress", "forbid",  "quota",
+                                         "checks", "capture", "moved",    "frozen",  "used",
+                                         "spent",  "last",    "lastlen",  "sputniks"};
+    if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return t.first == k; }) ==
+        std::end(kKnown))
+      throw NotationError("unknown FEN extension '" + quote_input(t.first) + "'", t.second.column);
+  }
+  auto refuse_unless = [&](const Token* t, bool used, const std::string& what) {
+    if (t && !used) throw NotationError(what + " has no meaning in " + v.id, t->column);
+  };
+  if (const Token* t = token("quota")) {
+    refuse_unless(t, r.schedule.dynamic(), "quota= (a quota set by the game)");
+    const int q = parse_int(t->value, "quota");
+    if (q < 1 || std::uint32_t(q) > kMaxQuota)
+      throw NotationError("quota= must be 1 to " + std::to_string(kMaxQuota), t->value.column);
+    st.quota = std::uint32_t(q);
+  }
+  const Token* made_token = token("made");
+  if (made_token) {
+    const int made = parse_int(made_token->value, "made");
+    if (made < 1 || std::uint32_t(made) >= st.quota)
+      throw NotationError(
+          "made=" + std::to_string(made) + " but this turn has " + std::to_string(st.quota) + " move(s)",
+          made_token->value.column);
+    st.made = std::uint32_t(made);
+  }
+  if (const Token* t = token("pend")) {
+    st.ep_pending = parse_square_list(t->value, "pending e.p.");
+    if (st.ep_pending & ~rank_bb(st.side == kWhite ? 2 : 5))
+      throw NotationError("pending e.p. square on the wrong rank", t->value.column);
+  }
+  if (const Token* t = token("progress")) {
+    if (t->value.text != "1") throw NotationError("progress= takes 1", t->value.column);
+    st.turn_progress = true;
+  }
+  if (const Token* t = token("forbid")) {
+    refuse_unless(t, r.forbid_null_turn, "forbid= (the null-turn rule)");
+    Square a = parse_square(t->value.text.substr(0, 2)),
+           b = parse_square(t->value.text.size() >= 4 ? t->value.text.substr(2, 2) : "");
+    if (a == kNoSquare || b == kNoSquare || t->value.text.size() != 4)
+      throw NotationError("forbid= needs a move like f3g1", t->value.column);
+    int fb = pos.board_of(a);
+    if (fb < 0) throw NotationError("forbid= names an empty square", t->value.column);
+    st.forbid = Move(a, b, MoveKind::kNormal, kNoType, fb, r.transfer == TransferKind::kAlice ? fb ^ 1 : fb);
   }
   if (!st.made && (st.ep_pending || !st.forbid.is_none() || st.turn_progress))
     throw NotationError("pend=/forbid=/progress= only make sense in the middle of a turn (made=N)", 1);
+  const bool mid_turn = st.made > 0;
+  auto need_mid_turn = [&](const Token* t, const char* key) {
+    if (t && !mid_turn)
+      throw NotationError(std::string(key) + "= only makes sense in the middle of a turn (made=N)",
+                          t->column);
+  };
+  if (const Token* t = token("checks")) {
+    refuse_unless(t, r.schedule.kind == ScheduleKind::kPlusChecksGiven,
+                  "checks= (checks counted by the schedule)");
+    const std::string_view text = t->value.text;
+    const auto comma = text.find(',');
+    if (comma == std::string_view::npos)
+      throw NotationError("checks= needs two counts: W,B", t->value.column);
+    const int w = parse_int(Field{text.substr(0, comma), t->value.column}, "checks");
+    const int bl = parse_int(Field{text.substr(comma + 1), t->value.column + int(comma) + 1}, "checks");
+    if (w > 65535 || bl > 65535) throw NotationError("checks= counts at most 65535", t->value.column);
+    st.checks[kWhite] = std::uint16_t(w);
+    st.checks[kBlack] = std::uint16_t(bl);
+  }
+  if (const Token* t = token("capture")) {
+    refuse_unless(t, r.schedule.kind == ScheduleKind::kCaptureStreak, "capture= (a capture streak schedule)");
+    need_mid_turn(t, "capture");
+    if (t->value.text != "1") throw NotationError("capture= takes 1", t->value.column);
+    st.turn_capture = true;
+  }
+  // Squares of the side to move's men, each once ("moved=", "frozen=", "sputniks=").
+  auto own_men = [&](const Token* t, const char* key, bool counts) {
+    std::vector<std::pair<Square, int>> out;
+    if (t->value.text == "-") return out;
+    std::size_t i = 0;
+    const std::string_view text = t->value.text;
+    Bitboard seen = 0;
+    while (i <= text.size()) {
+      std::size_t j = text.find(',', i);
+      if (j == std::string_view::npos) j = text.size();
+      std::string_view item = text.substr(i, j - i);
+      const int col = t->value.column + int(i);
+      int board = 0;
+      if (!item.empty() && item[0] == '|') board = 1, item.remove_prefix(1);
+      int count = 1;
+      if (auto colon = item.find(':'); colon != std::string_view::npos) {
+        if (!counts) throw NotationError(std::string(key) + "= takes squares only", col);
+        count = parse_int(Field{item.substr(colon + 1), col + int(colon) + 1}, "count");
+        if (count < 2 || count > 255) throw NotationError("a man's count must be 2 to 255", col);
+        item = item.substr(0, colon);
+      }
+      const Square sq = parse_square(item);
+      if (sq == kNoSquare || board >= pos.boards())
+        throw NotationError(std::string("bad square in ") + key + "=", col);
+      const Piece p = pos.at(board, sq);
+      if (!p || color_of(p) != st.side)
+        throw NotationError(
+            std::string(key) + "= names " + square_name(sq) + ", not a man of the side to move", col);
+      if (seen & bb(sq)) throw NotationError(std::string(key) + "= names " + square_name(sq) + " twice", col);
+      seen |= bb(sq);
+      out.push_back({sq, count});
+      i = j + 1;
+    }
+    return out;
+  };
+  if (const Token* t = token("moved")) {
+    refuse_unless(t, r.counts_moves(), "moved= (men counted in a turn)");
+    need_mid_turn(t, "moved");
+    for (auto [sq, count] : own_men(t, "moved", true)) {
+      if (r.moves_per_man && count > r.moves_per_man)
+        throw NotationError("moved= gives " + square_name(sq) + " more moves than a man may make in a turn",
+                            t->value.column);
+      if (std::uint32_t(count) > st.made)
+        throw NotationError("moved= gives " + square_name(sq) + " more moves than the turn has made",
+                            t->value.column);
+      pos.men().moves[sq] = std::uint8_t(count);
+    }
+  }
+  if (const Token* t = token("frozen")) {
+    refuse_unless(t, r.promoted_man_stays, "frozen= (promoted men stay)");
+    need_mid_turn(t, "frozen");
+    for (auto [sq, count] : own_men(t, "frozen", false)) pos.men().frozen |= bb(sq);
+  }
+  if (const Token* t = token("used")) {
+    refuse_unless(t, r.categories != MoveCategories::kNone && r.categories != MoveCategories::kPieceThenPawn,
+                  "used= (move categories)");
+    need_mid_turn(t, "used");
+    const auto names = category_names(r.categories);
+    const std::string_view text = t->value.text;
+    std::size_t i = 0;
+    while (i <= text.size()) {
+      std::size_t j = text.find(',', i);
+      if (j == std::string_view::npos) j = text.size();
+      const std::string_view item = text.substr(i, j - i);
+      int bit = item == names[0] ? 1 : item == names[1] ? 2 : 0;
+      if (!bit)
+        throw NotationError("used= takes " + std::string(names[0]) + " or " + std::string(names[1]),
+                            t->value.column + int(i));
+      if (st.used & bit) throw NotationError("used= names a category twice", t->value.column + int(i));
+      st.used |= std::uint8_t(bit);
+      i = j + 1;
+    }
+    if (st.used == 3)
+      throw NotationError("used= names both categories: the turn would be over", t->value.column);
+  }
+  if (const Token* t = token("spent")) {
+    refuse_unless(t, r.length_budget > 0, "spent= (a length budget)");
+    need_mid_turn(t, "spent");
+    const int spent = parse_int(t->value, "spent");
+    if (spent < 1 || spent > r.length_budget)
+      throw NotationError("spent= must be 1 to " + std::to_string(r.length_budget), t->value.column);
+    st.spent = std::uint8_t(spent);
+  }
+  if (const Token* t = token("last")) {
+    refuse_unless(t, r.first_move == FirstMoveRule::kImitateType, "last= (imitation of the last move)");
+    const std::string_view text = t->value.text;
+    const PieceType type = text.size() == 1 ? type_from_char(text[0]) : kNoType;
+    if (text == "c")
+      st.last_type = 7;
+    else if (type != kNoType && std::islower(static_cast<unsigned char>(text[0])))
+      st.last_type = type;
+    else
+      throw NotationError("last= takes p, n, b, r, q, k or c (castling)", t->value.column);
+  }
+  if (const Token* t = token("lastlen")) {
+    refuse_unless(t, r.first_move == FirstMoveRule::kImitateLength, "lastlen= (imitation of the last move)");
+    const int len = parse_int(t->value, "lastlen");
+    bool possible = false;  // a sum of two squares of 0..7
+    for (int a = 0; a < 8; ++a)
+      for (int c = 0; c < 8; ++c) possible = possible || (a * a + c * c == len && len > 0);
+    if (!possible) throw NotationError("lastlen= is not the squared length of a move", t->value.column);
+    st.last_len2 = std::uint8_t(len);
+  }
+  if (r.sputniks) {
+    const Token* t = token("sputniks");
+    if (t) {
+      need_mid_turn(t, "sputniks");
+      for (auto [sq, count] : own_men(t, "sputniks", false)) {
+        const PieceType type = type_of(pos.at(pos.board_of(sq), sq));
+        if (type != kRook && type != kBishop && type != kKnight)
+          throw NotationError("sputniks= names " + square_name(sq) + ", not a rook, bishop or knight",
+                              t->value.column);
+        if (!(sputniks_at_turn_start(pos) & bb(sq)))
+          throw NotationError("sputniks= names " + square_name(sq) + ", not in the enemy half",
+                              t->value.column);
+        pos.men().sputniks |= bb(sq);
+      }
+    } else if (mid_turn) {
+      throw NotationError("a turn in progress needs sputniks= (the sputniks still to move, or -)", 1);
+    } else {
+      pos.men().sputniks = sputniks_at_turn_start(pos);
+    }
+  } else {
+    refuse_unless(token("sputniks"), false, "sputniks=");
+  }
 
   // E.p. rights: keep those some enemy pawn could use (docs/formats.md), so FENs round-trip.
   st.ep_now = ep_capturable(pos, ep, ~st.side);
@@ -354,6 +540,39 @@ std::string to_fen(const Position& pos) {
   }
   if (st.turn_progress) s += " progress=1";
   if (!st.forbid.is_none()) s += " forbid=" + square_name(st.forbid.from()) + square_name(st.forbid.to());
+  const Rules& r = pos.rules();
+  if (r.schedule.dynamic() && st.quota != r.schedule.static_quota(pos.turn_index()))
+    s += " quota=" + std::to_string(st.quota);
+  if (st.checks[kWhite] || st.checks[kBlack])
+    s += " checks=" + std::to_string(st.checks[kWhite]) + "," + std::to_string(st.checks[kBlack]);
+  if (st.turn_capture) s += " capture=1";
+  auto men_list = [&](Bitboard set, bool counts) {
+    std::string out;
+    for (int b = 0; b < pos.boards(); ++b)
+      for (Bitboard m = set & pos.occupied(b); m;) {
+        const Square sq = pop_lsb(m);
+        out += out.empty() ? "" : ",";
+        out += (b == 1 ? "|" : "") + square_name(sq);
+        if (counts && pos.men().moves[sq] > 1) out += ":" + std::to_string(pos.men().moves[sq]);
+      }
+    return out.empty() ? std::string("-") : out;
+  };
+  if (r.counts_moves()) {
+    Bitboard moved = 0;
+    for (Square sq = 0; sq < 64; ++sq)
+      if (pos.men().moves[sq]) moved |= bb(sq);
+    if (moved) s += " moved=" + men_list(moved, true);
+  }
+  if (r.follows_men() && pos.men().frozen) s += " frozen=" + men_list(pos.men().frozen, false);
+  if (st.used) {
+    const auto names = category_names(r.categories);
+    s += " used=";
+    s += st.used & 1 ? names[0] : names[1];
+  }
+  if (st.spent) s += " spent=" + std::to_string(st.spent);
+  if (st.last_type) s += std::string(" last=") + (st.last_type == 7 ? 'c' : "?pnbrqk"[st.last_type]);
+  if (st.last_len2) s += " lastlen=" + std::to_string(st.last_len2);
+  if (r.sputniks && st.made) s += " sputniks=" + men_list(pos.men().sputniks, false);
   return s;
 }
 

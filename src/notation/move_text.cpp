@@ -54,15 +54,28 @@ bool gives_check_and_mate(Position& pos, Move m, bool& mate) {
   return check;
 }
 
+// The voluntary stop, where the rules allow it now.
+Move stop_if_legal(Position& pos, std::string_view text) {
+  MoveList list = legal_list(pos);
+  for (Move m : list)
+    if (m.kind() == MoveKind::kEndTurn) return m;
+  throw NotationError(
+      "'" + quote_input(text) +
+          "': " + (list.empty() ? "the game is over" : "the turn cannot end here (no voluntary stop)"),
+      1);
+}
+
 }  // namespace
 
 std::string to_uci(Move m) {
+  if (m.kind() == MoveKind::kEndTurn) return "0000";  // the voluntary stop (docs/formats.md)
   std::string s = square_name(m.from()) + square_name(m.to());
   if (m.kind() == MoveKind::kPromotion) s += promo_char(m.promotion());
   return s;
 }
 
 Move parse_uci(Position& pos, std::string_view text) {
+  if (text == "0000") return stop_if_legal(pos, text);
   if (text.size() < 4 || text.size() > 5)
     throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
   Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
@@ -86,6 +99,7 @@ Move parse_uci(Position& pos, std::string_view text) {
 }
 
 std::string to_san(Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEndTurn) return "--";  // the voluntary stop (docs/formats.md)
   const int b = m.from_board();
   const Piece p = pos.at(b, m.from());
   std::string s;
@@ -133,6 +147,7 @@ Move parse_san(Position& pos, std::string_view text) {
   // Strip annotations.
   while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?'))
     t.pop_back();
+  if (t == "--" || t == "0000") return stop_if_legal(pos, text);
   int want_board = -1;
   if (auto gt = t.find('>'); gt != std::string::npos) {
     if (gt + 2 != t.size() || (t[gt + 1] != 'A' && t[gt + 1] != 'B'))

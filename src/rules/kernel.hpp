@@ -20,6 +20,7 @@
 #include "rules/movelist.hpp"
 #include "rules/orthodox.hpp"
 #include "rules/position.hpp"
+#include "rules/turn.hpp"
 
 namespace hc {
 
@@ -30,88 +31,10 @@ struct KernelOps {
   void (*make)(Position&, Move, Undo&);
   bool (*has_legal_move)(Position&, Move excluded);  // some per-move legal move other than `excluded`?
   Bitboard (*checkers)(const Position&, Color);  // men checking colour c's king, under the variant's rules
+  // Men of colour `by` on board b attacking square s (RULES.md §1.3 attack, paralysis ignored).
+  Bitboard (*attackers_to)(const Position&, int b, Square s, Color by);
   std::uint64_t (*perft)(Position&, int depth);
 };
-
-// Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
-// an enemy pawn could use them, so FENs round-trip), counters (RULES.md §1.2, §1.8, D-4).
-void end_turn(Position& pos);
-
-// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the
-// double-stepped pawn stands on its landing square, the passed square is empty on every board, and an enemy
-// pawn on the double-stepper's board attacks it (docs/formats.md field 4). With require_empty false (pending
-// rights under `empty-now`), a passed square may be occupied for the moment.
-inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
-                              bool require_empty = true) {
-  Bitboard keep = 0;
-  const int up = owner == kWhite ? 8 : -8;
-  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
-  for (Bitboard p = passed_squares & ~occupied; p;) {
-    Square passed = pop_lsb(p);
-    for (int b = 0; b < pos.boards(); ++b)
-      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
-          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
-        keep |= bb(passed);
-  }
-  return keep;
-}
-
-// Turn-state bookkeeping shared by every kernel, after a move's effects: e.p. rights (§1.8), the no-progress
-// counter (D-4), the quota and the end of the turn. The check test runs only when a check can end the turn.
-inline void finish_move(Position& pos, Move m, Undo& u, bool progress, bool ep_capture, Bitboard landed,
-                        bool reversible, bool (*opponent_in_check)(const Position&)) {
-  TurnState& st = pos.state();
-  const Rules& r = pos.rules();
-  if (r.ep_passed == EpPassed::kNeverOccupied) {  // a right is lost once a man stands on the passed square
-    st.ep_now &= ~landed;
-    st.ep_pending &= ~landed;
-  }
-  if (st.ep_pending)
-    st.ep_pending = ep_capturable(pos, st.ep_pending, pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
-  if (st.ep_now) {
-    // The pair rule: after an e.p. first move the other right stays, while some pawn can still use it.
-    if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0)
-      st.ep_now = ep_capturable(pos, st.ep_now & ~bb(m.to()), ~pos.side());
-    else if (r.ep_when != EpWhen::kAny)
-      st.ep_now = 0;
-  }
-  if (r.progress_unit == ProgressUnit::kMoves)
-    st.no_progress = progress ? 0 : st.no_progress + 1;
-  else if (progress)
-    st.no_progress = 0, st.turn_progress = true;
-  st.made++;
-  st.forbid = Move();
-  bool ended = st.made >= st.quota;
-  if (!ended) {
-    int kings = 0;  // a king removed and not put back: captured or exploded, the game ends at once (D-8)
-    for (int i = 0; i < u.count; ++i)
-      if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
-    ended = kings < 0 || (r.ends_on_check && opponent_in_check(pos));
-  }
-  u.turn_ended = ended;
-  if (ended) {
-    end_turn(pos);
-  } else if (r.forbid_null_turn && reversible && st.quota - st.made == 1) {
-    st.forbid = Move(m.to(), m.from(), MoveKind::kNormal, kNoType, m.to_board(), m.from_board());
-  }
-  st.key = st.piece_key ^ pos.state_key();
-}
-
-// Turn-level filters shared by every kernel (Italian check, null turn, compulsory capture, D-5).
-// Shortcuts for D-5 that a kernel may vouch for (see docs/architecture.md).
-enum class CompletionShortcut {
-  kNone,
-  kQuietReversal,            // a quiet piece move can be taken back
-  kQuietReversalAndWitness,  // … and another man's move stays legal (orthodox displacement)
-  kQuietWitness,             // the same for quiet first moves under non-displacing captures
-  kRoyalWitness,             // royal capture: another man has any move
-};
-void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
-bool is_capture_move(const Position& pos, Move m);
-// Is the side to move in check (under the variant's rules)?
-bool in_check(const Position& pos);
-// Does m leave the opponent in check (made and taken back)?
-bool gives_check(Position& pos, Move m);
 
 template <class Capture, class Paralysis, class Boards, bool Royal>
 struct Kernel {
@@ -125,6 +48,10 @@ struct Kernel {
                  (rook_attacks(s, occ) & (pos.pieces(b, by, kRook) | queens));
     if constexpr (Capture::kKingCaptures) a |= king_attacks(s) & pos.pieces(b, by, kKing);
     return a & occ;
+  }
+
+  static Bitboard attackers_to(const Position& pos, int b, Square s, Color by) {
+    return attackers(pos, b, s, pos.occupied(b), by);
   }
 
   static Bitboard checkers(const Position& pos, Color c) {
@@ -285,8 +212,14 @@ struct Kernel {
   }
 
   static void make(Position& pos, Move m, Undo& u) {
-    u.state = pos.state();
-    u.count = 0;
+    pos.save(u);
+    if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop: the turn ends here (rules/turn.hpp)
+      end_turn(pos);
+      u.turn_ended = true;
+      pos.state().key = pos.state().piece_key ^ pos.state_key();
+      assert(pos.is_consistent());
+      return;
+    }
     const int b = m.from_board(), db = m.to_board();
     const Color us = pos.side();
     const Square from = m.from(), to = m.to();
@@ -295,10 +228,15 @@ struct Kernel {
     bool progress = type_of(mover) == kPawn, ep_capture = false, reversible = false;
     Bitboard landed = 0;
     TurnState& st = pos.state();
+    if (pos.rules().ep_from_last_move_only) st.ep_pending = 0;  // only the turn's last move gives a right
     const CastlingGeometry& geo = pos.castling();
     std::uint8_t castling_keep = geo.keep[from] & geo.keep[to];
+    MoveFacts facts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0};
     if (m.kind() == MoveKind::kCastling) {
       const CastlingSide& cs = *geo.find(from, to);
+      facts.castling = true;
+      facts.rook_from = cs.rook_from;
+      facts.rook_to = cs.rook_to;
       Piece rook = pos.at(b, cs.rook_from);
       pos.remove(b, from, u);
       pos.remove(b, cs.rook_from, u);
@@ -311,6 +249,7 @@ struct Kernel {
       Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
       if (pos.at(b, victim_sq)) {
         progress = true;
+        facts.capture = true;
         ep_capture = m.kind() == MoveKind::kEnPassant;
         int before = u.count;
         Capture::apply(pos, u, b, from, to, victim_sq, arriving);
@@ -337,7 +276,7 @@ struct Kernel {
     if (st.ep_pending && type_of(mover) == kPawn) st.ep_pending &= ~bb(from - up);
     st.castling &= castling_keep;
     if (st.castling != u.state.castling) reversible = false;
-    finish_move(pos, m, u, progress, ep_capture, landed, reversible, &opponent_in_check);
+    finish_move(pos, m, u, facts, progress, ep_capture, landed, reversible);
     assert(pos.is_consistent());  // debug builds: every make leaves a consistent position
   }
 
@@ -367,8 +306,7 @@ struct Kernel {
   static bool origin_board_king_safe(Position& pos, Move m) {
     const int b = m.from_board();
     Undo u;
-    u.state = pos.state();
-    u.count = 0;
+    pos.save(u);
     Piece k = pos.at(b, m.from());
     if (pos.at(b, m.to())) pos.remove(b, m.to(), u);
     pos.remove(b, m.from(), u);
@@ -528,8 +466,8 @@ struct Kernel {
   }
 
   static constexpr KernelOps ops() {
-    return KernelOps{&legal_moves, &per_move_legal, &per_move_by_make, &make, &has_legal_move,
-                     &checkers,    &perft};
+    return KernelOps{&legal_moves,    &per_move_legal, &per_move_by_make, &make,
+                     &has_legal_move, &checkers,       &attackers_to,     &perft};
   }
 };
 

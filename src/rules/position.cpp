@@ -1,6 +1,6 @@
 #include "rules/position.hpp"
 
-#include <limits>
+#include <algorithm>
 
 namespace hc {
 
@@ -10,21 +10,36 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   *this = Position();
   rules_ = rules;
   ops_ = ops;
+  follows_men_ = rules && rules->follows_men();
 }
 
-static_assert(std::numeric_limits<decltype(TurnState::made)>::max() < zobrist::kCounterValues &&
-                  std::numeric_limits<decltype(TurnState::quota)>::max() < zobrist::kCounterValues,
-              "every value of the turn counters needs its own Zobrist key");
-
-// Everything of TurnState that decides which moves and turns are legal next (D-3): side, castling, e.p.
-// rights, the forbidden null-turn move, and the turn counters (moves made, quota). Not the no-progress and
-// move counters: they decide draws, not legality, and do not make two positions different under D-3.
+// Everything of TurnState (and ManMemory) that decides which moves and turns are legal next (D-3): side,
+// castling, e.p. rights, the forbidden null-turn move, the turn counters (moves made, quota), the dynamic
+// schedules' counters, the categories and length used, the opponent's last move where an obligation imitates
+// it, and the men's moves in this turn. Not the no-progress and move counters: they decide draws, not
+// legality, and do not make two positions different under D-3. A field at its default adds nothing, so
+// variants without it keep their keys.
 Key Position::state_key() const {
-  Key k = zobrist::castling[st_.castling] ^ zobrist::made[st_.made] ^ zobrist::quota[st_.quota];
+  using zobrist::Field;
+  using zobrist::mix;
+  Key k = zobrist::castling[st_.castling] ^ zobrist::made_key(st_.made) ^ zobrist::quota_key(st_.quota);
   if (st_.side == kBlack) k ^= zobrist::side;
   for (Bitboard b = st_.ep_now; b;) k ^= zobrist::ep_now[pop_lsb(b)];
   for (Bitboard b = st_.ep_pending; b;) k ^= zobrist::ep_pending[pop_lsb(b)];
   if (!st_.forbid.is_none()) k ^= zobrist::forbid * (Key(st_.forbid.raw()) | 1);
+  if (st_.checks[kWhite]) k ^= mix(Field::kChecksWhite, st_.checks[kWhite]);
+  if (st_.checks[kBlack]) k ^= mix(Field::kChecksBlack, st_.checks[kBlack]);
+  if (st_.last_type) k ^= mix(Field::kLastType, st_.last_type);
+  if (st_.last_len2) k ^= mix(Field::kLastLength, st_.last_len2);
+  if (st_.used) k ^= mix(Field::kUsed, st_.used);
+  if (st_.spent) k ^= mix(Field::kSpent, st_.spent);
+  if (st_.turn_capture) k ^= mix(Field::kTurnCapture, 1);
+  if (follows_men_) {
+    for (Square s = 0; s < 64; ++s)
+      if (men_.moves[s]) k ^= mix(Field::kManMoves, std::uint64_t(s) << 8 | men_.moves[s]);
+    if (men_.frozen) k ^= mix(Field::kFrozen, men_.frozen);
+    if (men_.sputniks) k ^= mix(Field::kSputniks, men_.sputniks);
+  }
   return k;
 }
 
@@ -81,9 +96,18 @@ bool Position::is_consistent() const {
     if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, kRook))
       return false;
   }
-  // Turn state: a turn in progress has made fewer moves than its quota.
+  // Turn state: a turn in progress has made fewer moves than its quota; the men's memory names men only.
   if (st_.side != kWhite && st_.side != kBlack) return false;
-  if (st_.quota < 1 || st_.made >= st_.quota) return false;
+  if (st_.quota < 1 || st_.quota > kMaxQuota || st_.made >= st_.quota) return false;
+  if (follows_men_) {
+    const Bitboard occ = occupied_any();
+    for (Square s = 0; s < 64; ++s)
+      if (men_.moves[s] && !(occ & bb(s))) return false;
+    if ((men_.frozen | men_.sputniks) & ~occ) return false;
+    if (st_.made == 0 &&
+        (men_.frozen || std::any_of(men_.moves.begin(), men_.moves.end(), [](auto c) { return c; })))
+      return false;
+  }
   if (st_.no_progress < 0 || st_.fullmove < 1) return false;
   if ((st_.ep_now | st_.ep_pending) & ~(rank_bb(2) | rank_bb(5))) return false;
   // The incremental keys equal the keys recomputed from scratch.

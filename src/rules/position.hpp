@@ -25,11 +25,28 @@ struct TurnState {
   Move forbid{};            // the move that would make a null turn (double-move-galvin decision 2)
   int no_progress = 0;      // D-4 counter, in the unit of Rules::progress_unit
   int fullmove = 1;
+  std::uint32_t made = 0;            // moves already played in this turn
+  std::uint32_t quota = 1;           // moves allowed in this turn (at most kMaxQuota)
+  std::uint16_t checks[2] = {0, 0};  // check-giving moves each side has made (ScheduleKind::kPlusChecksGiven)
   std::uint8_t castling = 0;
-  std::uint8_t made = 0;       // moves already played in this turn
-  std::uint8_t quota = 1;      // moves allowed in this turn
+  std::uint8_t last_type =
+      0;  // the game's latest move: type of its man, 7 for castling, 0 unknown (kImitateType)
+  std::uint8_t last_len2 = 0;  // … its squared length, 0 unknown (kImitateLength)
+  std::uint8_t used =
+      0;  // move categories used in this turn: bit 0 the first, bit 1 the second (Rules::categories)
+  std::uint8_t spent = 0;      // length used in this turn (Rules::length_budget)
   bool turn_progress = false;  // a capture or pawn move happened in this turn (turn-counted no-progress rule)
+  bool turn_capture = false;   // a capture happened in this turn (ScheduleKind::kCaptureStreak)
   Color side = kWhite;
+};
+
+// What a turn remembers about single men, kept only where Rules::follows_men() (copied into Undo only then,
+// so other variants pay nothing). Squares are those the men stand on now; with several boards a square is
+// occupied on one board at most (Alice), so one array serves every board.
+struct ManMemory {
+  std::array<std::uint8_t, 64> moves{};  // moves each man has made in this turn
+  Bitboard frozen = 0;                   // men that may not move again in this turn (a pawn that promoted)
+  Bitboard sputniks = 0;                 // men that may still make their sputnik move in this turn
 };
 
 struct Effect {
@@ -41,6 +58,7 @@ struct Effect {
 
 struct Undo {
   TurnState state;
+  ManMemory men;  // saved only where the rules follow men (Position::save / undo)
   int count = 0;
   bool turn_ended = false;
   std::array<Effect, 28> effects;
@@ -87,6 +105,16 @@ class Position {
   Color side() const { return st_.side; }
   const TurnState& state() const { return st_; }
   TurnState& state() { return st_; }
+  const ManMemory& men() const { return men_; }
+  ManMemory& men() { return men_; }
+  // Saves what unmake restores (the turn state, and the men's memory where the rules keep one) and empties
+  // the journal: the first step of every make.
+  void save(Undo& u) const {
+    u.state = st_;
+    if (follows_men_) u.men = men_;
+    u.count = 0;
+    u.turn_ended = false;
+  }
   Key key() const { return st_.key; }
   // Turn index t = 1, 2, 3 … over the whole game (RULES.md §1.2).
   int turn_index() const { return 2 * (st_.fullmove - 1) + (st_.side == kWhite ? 1 : 2); }
@@ -134,6 +162,7 @@ class Position {
       }
     }
     st_ = u.state;
+    if (follows_men_) men_ = u.men;
     assert(is_consistent());  // debug builds: every unmake restores a consistent position
   }
 
@@ -160,6 +189,8 @@ class Position {
   Bitboard color_bb_[kMaxBoards][2]{};
   Bitboard type_bb_[kMaxBoards][kPieceTypeCount]{};
   TurnState st_;
+  ManMemory men_;
+  bool follows_men_ = false;
   CastlingGeometry castling_;
 };
 

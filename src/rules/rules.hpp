@@ -1,6 +1,7 @@
 // The rule vocabulary: one field per dimension of RULES.md §2. A variant id (src/variants/) is a named
 // setting of some of these fields; the kernel reads only this struct, never a variant name.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 namespace hc {
@@ -11,23 +12,94 @@ enum class TransferKind : std::uint8_t { kNone, kAlice };
 enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
-enum class ScheduleKind : std::uint8_t { kFixed, kProgressive };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 
+// How many moves a turn allows (RULES.md §1.2, §2 `schedule`). t = turn index of the game (1, 2, 3 …, White's
+// turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
+// kinds (the last four) depend on the game and are computed when a turn ends (rules/turn.cpp next_quota).
+enum class ScheduleKind : std::uint8_t {
+  kFixed,            // `quota` every turn (`white_first_quota` for White's first turn, when set)
+  kProgressive,      // t
+  kOddEvenOwnTurn,   // 1 when n is odd, `quota` when n is even
+  kOwnTurnIndex,     // n
+  kFibonacci,        // F(t): 1, 1, 2, 3, 5, 8 …
+  kStepEvery,        // 1 + floor((t - 1) / period)
+  kCycle,            // ((t - 1) mod period) + 1
+  kUnbounded,        // no quota: the turn ends by the composition rules or a voluntary stop
+  kPlusChecksGiven,  // dynamic: t + check-giving moves this side made in its previous turns
+  kCaptureStreak,    // dynamic: previous quota + 1 after a turn with a capture, else 1
+  kCheckCutsNext,    // dynamic: t, but (checking turn's quota - 1) right after a turn that ended with check
+  kOpponentMadePlusOne,  // dynamic: 1 + moves the opponent made in his previous turn
+};
+
+// A quota larger than any turn can use (a Fibonacci quota saturates here; a turn with more moves would need
+// more than 10^6 moves before the game's no-progress rule, which no game reaches).
+inline constexpr std::uint32_t kMaxQuota = 1'000'000;
+
 struct Schedule {
   ScheduleKind kind = ScheduleKind::kFixed;
-  int quota = 1;  // kFixed: moves in every turn
+  int quota = 1;  // kFixed: moves in every turn; kOddEvenOwnTurn: moves in even own turns
   int white_first_quota =
-      0;  // kFixed: White's first turn, when it differs (Balanced Marseillais, Galvin); 0 = same
+      0;           // kFixed: White's first turn, when it differs (Balanced Marseillais, Galvin); 0 = same
+  int period = 0;  // kStepEvery, kCycle
 
-  // Moves allowed in the turn with index t = 1, 2, 3 … (White's turns odd). RULES.md §1.2.
-  int quota_for(int turn_index) const {
-    if (kind == ScheduleKind::kProgressive) return turn_index;
-    if (turn_index == 1 && white_first_quota) return white_first_quota;
-    return quota;
+  bool dynamic() const { return kind >= ScheduleKind::kPlusChecksGiven; }
+
+  // The quota of the turn with index t = 1, 2, 3 … (White's turns odd) as far as t alone decides it; for a
+  // dynamic schedule, the value it starts from (formats.md: `quota=` is written when the state differs).
+  std::uint32_t static_quota(int turn_index) const {
+    const std::uint32_t t = std::uint32_t(turn_index), n = (t + 1) / 2;
+    switch (kind) {
+      case ScheduleKind::kFixed:
+        return turn_index == 1 && white_first_quota ? white_first_quota : quota;
+      case ScheduleKind::kProgressive:
+      case ScheduleKind::kPlusChecksGiven:
+      case ScheduleKind::kCheckCutsNext:
+        return std::min(t, kMaxQuota);
+      case ScheduleKind::kOddEvenOwnTurn:
+        return n % 2 ? 1 : quota;
+      case ScheduleKind::kOwnTurnIndex:
+        return std::min(n, kMaxQuota);
+      case ScheduleKind::kFibonacci: {
+        std::uint32_t a = 1, b = 1;  // F(1), F(2)
+        for (std::uint32_t i = 2; i < t && b < kMaxQuota; ++i) b = a + b, a = b - a;
+        return std::min(b, kMaxQuota);
+      }
+      case ScheduleKind::kStepEvery:
+        return std::min(1 + (t - 1) / std::uint32_t(period), kMaxQuota);
+      case ScheduleKind::kCycle:
+        return 1 + (t - 1) % std::uint32_t(period);
+      case ScheduleKind::kUnbounded:
+        return kMaxQuota;
+      case ScheduleKind::kCaptureStreak:
+      case ScheduleKind::kOpponentMadePlusOne:
+        return 1;
+    }
+    return 1;
   }
 };
+
+// The men a turn may be made of (RULES.md §3.1 compositions), as categories of moves used at most once each.
+enum class MoveCategories : std::uint8_t {
+  kNone,
+  kPieceAndPawn,        // one piece move (castling included) and one pawn move, either order
+  kFileHalves,          // one move departing files a-d and one departing e-h (castling: e-h)
+  kCentreAndPeriphery,  // one move departing c3-f6 and one departing elsewhere (castling: periphery)
+  kLightThenDark,       // first a man departing a light square, then one departing a dark square
+  kPieceThenPawn,       // a piece move, then optionally a pawn move
+};
+
+// An obligation on the first move of a turn, among the moves legal under every other rule.
+enum class FirstMoveRule : std::uint8_t {
+  kFree,
+  kLongest,        // one of the longest (squared Euclidean length; castling 16 / 25)
+  kImitateType,    // by a man of the type the opponent moved last, if possible
+  kImitateLength,  // of the length of the opponent's last move, if possible
+};
+
+// When a voluntary stop (the move `0000`) is allowed.
+enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
 struct Rules {
   // boards / transfer
@@ -38,6 +110,23 @@ struct Rules {
   bool ends_on_check = false;     // a check-giving move ends the turn (Marseillais, Progressive)
   bool complete_turn = false;     // D-5: a first move must allow the turn to be completed
   bool forbid_null_turn = false;  // a turn may not restore its start position (double-move-galvin decision 2)
+  // turn endings beyond the quota (RULES.md §2 `ends_on`)
+  bool ends_on_capture = false;           // a capturing move ends the turn
+  bool ends_on_attacked_arrival = false;  // a move whose man lands on a square an enemy man attacks ends it
+  bool lost_move = false;  // when nothing legal is left to complete the turn, the turn ends (instead of D-5)
+  StopRule stop = StopRule::kNever;
+  // composition of a turn (RULES.md §2 `turn.composition`)
+  int moves_per_man = 0;            // 0: any; 1: each man at most once a turn; 2: at most twice
+  bool every_mobile_man = false;    // a man moves only if no other mobile man has moved fewer times
+  bool promoted_man_stays = false;  // a pawn that promotes may not move again in the same turn
+  MoveCategories categories = MoveCategories::kNone;
+  int length_budget =
+      0;  // 0: none; else the turn's moves' lengths (king distance, knight 2) sum to at most this
+  bool sputniks = false;  // own R, B, N in the enemy half at the turn's start may each move first
+  FirstMoveRule first_move = FirstMoveRule::kFree;
+  // moves the variant lacks
+  bool pawn_double_step = true;
+  bool castling = true;
   // check
   CheckRegime regime = CheckRegime::kObserved;
   // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
@@ -46,6 +135,7 @@ struct Rules {
   // en passant (RULES.md §1.8)
   EpWhen ep_when = EpWhen::kFirst;
   EpPassed ep_passed = EpPassed::kNeverOccupied;
+  bool ep_from_last_move_only = false;  // rights only from the last move of the opponent's turn
   // capture
   CaptureKind capture = CaptureKind::kDisplacement;
   bool compulsory_capture = false;
@@ -69,6 +159,21 @@ struct Rules {
 
   bool multi_move() const {
     return schedule.kind != ScheduleKind::kFixed || schedule.quota > 1 || schedule.white_first_quota > 1;
+  }
+  // The men moved in a turn are followed (rules/turn.hpp ManMemory): compositions that count a man's moves.
+  bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
+  // Each man's moves in the turn are counted (formats.md `moved=`).
+  bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
+  // Some rule keeps a memory of the moves of a turn (rules/turn.cpp note_move).
+  bool notes_moves() const {
+    return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
+           first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
+           ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak;
+  }
+  // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
+  bool turn_filters() const {
+    return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
+           first_move != FirstMoveRule::kFree || !pawn_double_step || !castling || stop != StopRule::kNever;
   }
 };
 

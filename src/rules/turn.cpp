@@ -1,0 +1,456 @@
+#include "rules/turn.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "rules/kernel.hpp"
+
+namespace hc {
+
+namespace {
+
+constexpr Bitboard kLightSquares = 0x55AA55AA55AA55AAULL;  // a1 is dark
+constexpr Bitboard kCentre = 0x00003C3C3C3C0000ULL;        // c3-f6
+constexpr Bitboard kQueenside = 0x0F0F0F0F0F0F0F0FULL;     // files a-d
+constexpr int kCastlingType = 7;                           // TurnState::last_type of a castling
+
+// A move as the turn rules see it: its man's type before the move, its squares, castling.
+struct Shape {
+  PieceType type;
+  Square from, to;
+  bool castling, king_side, en_passant;
+};
+
+Shape shape_of(const Position& pos, Move m) {
+  Shape s{type_of(pos.at(m.from_board(), m.from())), m.from(), m.to(),
+          m.kind() == MoveKind::kCastling,           false,    m.kind() == MoveKind::kEnPassant};
+  if (s.castling) {
+    const CastlingSide* cs = pos.castling().find(m.from(), m.to());
+    s.king_side = cs && file_of(cs->king_to) == 6;
+  }
+  return s;
+}
+
+// Category index of a move (0 = the first of the pair, 1 = the second) under Rules::categories; castling
+// under kLightThenDark fits either (-1).
+int category_of(const Shape& s, MoveCategories c) {
+  switch (c) {
+    case MoveCategories::kPieceAndPawn:
+    case MoveCategories::kPieceThenPawn:
+      return !s.castling && s.type == kPawn ? 1 : 0;
+    case MoveCategories::kFileHalves:
+      return s.castling || !(kQueenside & bb(s.from)) ? 1 : 0;
+    case MoveCategories::kCentreAndPeriphery:
+      return s.castling || !(kCentre & bb(s.from)) ? 1 : 0;
+    case MoveCategories::kLightThenDark:
+      return s.castling ? -1 : (kLightSquares & bb(s.from)) ? 0 : 1;
+    case MoveCategories::kNone:
+      break;
+  }
+  return 0;
+}
+
+// Threesum's length (RULES.md threesum): squares travelled (king distance), a knight 2, castling 1.
+int budget_length(const Shape& s) {
+  if (s.castling) return 1;
+  if (s.type == kKnight) return 2;
+  return std::max(std::abs(file_of(s.from) - file_of(s.to)), std::abs(rank_of(s.from) - rank_of(s.to)));
+}
+
+// Squared Euclidean length (RULES.md maximummer-marseillais): castling O-O 16, O-O-O 25.
+int squared_length(const Shape& s) {
+  if (s.castling) return s.king_side ? 16 : 25;
+  const int df = file_of(s.from) - file_of(s.to), dr = rank_of(s.from) - rank_of(s.to);
+  return df * df + dr * dr;
+}
+
+bool is_pawn_move(const Position& pos, Move m) {
+  return m.kind() != MoveKind::kCastling && m.kind() != MoveKind::kEndTurn &&
+         type_of(pos.at(m.from_board(), m.from())) == kPawn;
+}
+
+// The squares of a move's men before it (castling: king and rook).
+Bitboard movers_of(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingSide* cs = pos.castling().find(m.from(), m.to());
+    return bb(m.from()) | (cs ? bb(cs->rook_from) : 0);
+  }
+  return bb(m.from());
+}
+
+// Does m imitate the game's latest move of type `last`? Castling imitates and is imitated by a king move or
+// a rook move (RULES.md equivalent-marseillais); a promotion is a pawn move.
+bool imitates_type(const Shape& s, int last) {
+  if (s.castling) return last == kKing || last == kRook || last == kCastlingType;
+  return s.type == last || (last == kCastlingType && (s.type == kKing || s.type == kRook));
+}
+
+// Can the turn in progress still be completed to its quota (D-5)? The turn may also end early by check or
+// king capture, which counts as complete.
+bool can_complete(Position& pos) {
+  const TurnState& st = pos.state();
+  // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last
+  // move, compulsory capture only chooses among legal moves) — except the forbidden null-turn move, and
+  // unless a composition rule also limits the last move.
+  if (st.quota - st.made == 1 && !pos.rules().turn_filters())
+    return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
+  MoveList list;
+  pos.ops().legal_moves(pos, list);  // applies D-5 again when more than one move is still due
+  return !list.empty();
+}
+
+// The quota of the turn that begins now (side and move number already passed on), from the schedule and
+// what the ending turn did.
+std::uint32_t next_quota(Position& pos, const TurnState& ended) {
+  const Schedule& s = pos.rules().schedule;
+  const int t = pos.turn_index();
+  switch (s.kind) {
+    case ScheduleKind::kPlusChecksGiven:
+      return std::min<std::uint32_t>(kMaxQuota, s.static_quota(t) + pos.state().checks[pos.side()]);
+    case ScheduleKind::kCaptureStreak:
+      return ended.turn_capture ? std::min(kMaxQuota, ended.quota + 1) : 1;
+    case ScheduleKind::kCheckCutsNext:
+      if (pos.king_board(pos.side()) >= 0 && pos.king_board(~pos.side()) >= 0 && in_check(pos))
+        return std::max<std::uint32_t>(1, ended.quota - 1);
+      return s.static_quota(t);
+    case ScheduleKind::kOpponentMadePlusOne:
+      return std::min(kMaxQuota, ended.made + 1);
+    default:
+      return s.static_quota(t);
+  }
+}
+
+// The men's memory and the composition counters after a move (RULES.md §2 `turn.composition`). Returns true
+// when a composition rule ends the turn with this move.
+bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
+  const Rules& r = pos.rules();
+  TurnState& st = pos.state();
+  bool ends = false;
+  const Shape shape{type_of(f.mover), f.from, f.to, f.castling, f.castling && file_of(f.rook_to) == 5, false};
+  if (r.follows_men()) {
+    ManMemory& men = pos.men();
+    const bool counts = r.counts_moves();
+    const int moved = men.moves[f.from] + 1, rook_moved = f.castling ? men.moves[f.rook_from] + 1 : 0;
+    if (r.sputniks) {
+      if (men.sputniks & bb(f.from))
+        men.sputniks &= ~bb(f.from);
+      else
+        ends = true;  // not a sputnik move: the turn's normal move
+    }
+    for (int i = 0; i < u.count; ++i)
+      if (!u.effects[i].put) {
+        const Square s = u.effects[i].square;
+        men.moves[s] = 0;
+        men.frozen &= ~bb(s);
+        men.sputniks &= ~bb(s);
+      }
+    auto set = [&](Square s, int count) {
+      if (counts) men.moves[s] = std::uint8_t(std::min(count, 255));
+    };
+    if (f.castling) {
+      const CastlingSide& cs = *pos.castling().find(f.from, f.to);
+      set(cs.king_to, moved);
+      set(cs.rook_to, rook_moved);
+    } else {
+      const Square land = f.capture && r.capturer_stays() ? f.from : f.to;
+      const Piece there = pos.at(f.dest, land);
+      if (there && color_of(there) == color_of(f.mover)) {
+        set(land, moved);
+        if (f.promotion && r.promoted_man_stays) men.frozen |= bb(land);
+      }
+    }
+  }
+  if (r.categories != MoveCategories::kNone) {
+    int c = category_of(shape, r.categories);
+    if (r.categories == MoveCategories::kLightThenDark) {
+      if (c == 1) ends = true;              // a dark-square man's move is the turn's second move
+      if (c < 0) c = st.made == 1 ? 0 : 1;  // castling: the light move first, the dark move second
+    }
+    if (r.categories != MoveCategories::kPieceThenPawn) st.used |= std::uint8_t(1 << c);
+  }
+  if (r.length_budget) st.spent = std::uint8_t(std::min(255, st.spent + budget_length(shape)));
+  if (r.first_move == FirstMoveRule::kImitateType)
+    st.last_type = f.castling ? kCastlingType : type_of(f.mover);
+  if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
+  if (f.capture && r.schedule.kind == ScheduleKind::kCaptureStreak) st.turn_capture = true;
+  if (r.ends_on_capture && f.capture) ends = true;
+  if (r.ends_on_attacked_arrival) {
+    const Color them = ~color_of(f.mover);
+    auto attacked = [&](Square s) {
+      const int b = f.dest;
+      const Piece p = pos.at(b, s);
+      return p && color_of(p) != them && pos.ops().attackers_to(pos, b, s, them);
+    };
+    if (f.castling) {
+      const CastlingSide& cs = *pos.castling().find(f.from, f.to);
+      ends = ends || attacked(cs.king_to) || attacked(cs.rook_to);
+    } else {
+      ends = ends || attacked(f.capture && r.capturer_stays() ? f.from : f.to);
+    }
+  }
+  return ends;
+}
+
+// The composition of a turn (RULES.md §2 `turn.composition`) over the per-move legal moves, in the order of
+// docs/architecture.md: moves the variant lacks, moves per man, English's every-mobile-man rule, categories,
+// the length budget.
+void compose_turn(Position& pos, MoveList& list) {
+  const Rules& r = pos.rules();
+  const TurnState& st = pos.state();
+  if (!r.pawn_double_step)
+    list.keep_if(
+        [&](Move m) { return !is_pawn_move(pos, m) || std::abs(rank_of(m.to()) - rank_of(m.from())) != 2; });
+  if (!r.castling) list.keep_if([](Move m) { return m.kind() != MoveKind::kCastling; });
+  if (r.follows_men()) {
+    const ManMemory& men = pos.men();
+    if (men.frozen) list.keep_if([&](Move m) { return !(movers_of(pos, m) & men.frozen); });
+    if (r.moves_per_man)
+      list.keep_if([&](Move m) {
+        for (Bitboard b = movers_of(pos, m); b;)
+          if (men.moves[pop_lsb(b)] >= r.moves_per_man) return false;
+        return true;
+      });
+    if (r.every_mobile_man && !list.empty()) {
+      // Mobile men: those with a move legal under every other rule now (castling moves the king and rook).
+      Bitboard mobile = 0;
+      for (Move m : list) mobile |= movers_of(pos, m);
+      list.keep_if([&](Move m) {
+        const Bitboard movers = movers_of(pos, m);
+        int most = 0;
+        for (Bitboard b = movers; b;) most = std::max(most, int(men.moves[pop_lsb(b)]));
+        for (Bitboard b = mobile & ~movers; b;)
+          if (men.moves[pop_lsb(b)] < most) return false;
+        return true;
+      });
+    }
+  }
+  if (r.categories == MoveCategories::kPieceThenPawn) {
+    const int wanted = st.made == 0 ? 0 : 1;
+    list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) == wanted; });
+  } else if (r.categories == MoveCategories::kLightThenDark) {
+    if (st.made == 0) {
+      // The light move first (castling fits); a dark move only when no light move exists, or to parry check.
+      bool light = false;
+      for (Move m : list) light = light || category_of(shape_of(pos, m), r.categories) != 1;
+      if (light && !in_check(pos))
+        list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) != 1; });
+    } else {
+      list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) != 0; });
+    }
+  } else if (r.categories != MoveCategories::kNone && st.used) {
+    list.keep_if([&](Move m) { return !(st.used >> category_of(shape_of(pos, m), r.categories) & 1); });
+  }
+  if (r.length_budget)
+    list.keep_if([&](Move m) { return st.spent + budget_length(shape_of(pos, m)) <= r.length_budget; });
+}
+
+// Obligations on the first move of a turn, among the moves legal under every other rule (RULES.md
+// maximummer-, equivalent-, equidistant-marseillais): applied only when some move meets them.
+void first_move_obligation(Position& pos, MoveList& list) {
+  const Rules& r = pos.rules();
+  const TurnState& st = pos.state();
+  if (list.empty()) return;
+  switch (r.first_move) {
+    case FirstMoveRule::kLongest: {
+      int longest = 0;
+      for (Move m : list) longest = std::max(longest, squared_length(shape_of(pos, m)));
+      list.keep_if([&](Move m) { return squared_length(shape_of(pos, m)) == longest; });
+      break;
+    }
+    case FirstMoveRule::kImitateType: {
+      if (!st.last_type) break;
+      bool any = false;
+      for (Move m : list) any = any || imitates_type(shape_of(pos, m), st.last_type);
+      if (any) list.keep_if([&](Move m) { return imitates_type(shape_of(pos, m), st.last_type); });
+      break;
+    }
+    case FirstMoveRule::kImitateLength: {
+      if (!st.last_len2) break;
+      bool any = false;
+      for (Move m : list) any = any || squared_length(shape_of(pos, m)) == st.last_len2;
+      if (any) list.keep_if([&](Move m) { return squared_length(shape_of(pos, m)) == st.last_len2; });
+      break;
+    }
+    case FirstMoveRule::kFree:
+      break;
+  }
+}
+
+}  // namespace
+
+int squared_length(const Position& pos, Move m) { return squared_length(shape_of(pos, m)); }
+
+Bitboard sputniks_at_turn_start(const Position& pos) {
+  const Color us = pos.side();
+  const Bitboard enemy_half = us == kWhite ? 0xFFFFFFFF00000000ULL : 0x00000000FFFFFFFFULL;
+  Bitboard s = 0;
+  for (int b = 0; b < pos.boards(); ++b)
+    s |= pos.pieces(b, us, kRook) | pos.pieces(b, us, kBishop) | pos.pieces(b, us, kKnight);
+  return s & enemy_half;
+}
+
+std::array<const char*, 2> category_names(MoveCategories c) {
+  switch (c) {
+    case MoveCategories::kPieceAndPawn:
+    case MoveCategories::kPieceThenPawn:
+      return {"piece", "pawn"};
+    case MoveCategories::kFileHalves:
+      return {"queenside", "kingside"};
+    case MoveCategories::kCentreAndPeriphery:
+      return {"centre", "periphery"};
+    case MoveCategories::kLightThenDark:
+      return {"light", "dark"};
+    case MoveCategories::kNone:
+      break;
+  }
+  return {"first", "second"};
+}
+
+void end_turn(Position& pos) {
+  TurnState& st = pos.state();
+  const Rules& r = pos.rules();
+  const TurnState ended = st;
+  const Color owner = st.side;  // the side whose turn ends; its double steps become the opponent's rights
+  st.side = ~st.side;
+  if (st.side == kWhite) st.fullmove++;
+  st.made = 0;
+  st.ep_now = ep_capturable(pos, st.ep_pending, owner);
+  st.ep_pending = 0;
+  st.forbid = Move();
+  // Turn-counted rule: the counter is the number of complete turns without capture or pawn move.
+  if (r.progress_unit == ProgressUnit::kTurns && !st.turn_progress) st.no_progress++;
+  st.turn_progress = false;
+  st.used = 0;
+  st.spent = 0;
+  st.turn_capture = false;
+  if (r.follows_men()) {
+    ManMemory& men = pos.men();
+    men.moves.fill(0);
+    men.frozen = 0;
+    men.sputniks = r.sputniks ? sputniks_at_turn_start(pos) : 0;
+  }
+  st.quota = r.schedule.dynamic() ? next_quota(pos, ended) : r.schedule.static_quota(pos.turn_index());
+}
+
+void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progress, bool ep_capture,
+                 Bitboard landed, bool reversible) {
+  TurnState& st = pos.state();
+  const Rules& r = pos.rules();
+  if (r.ep_passed == EpPassed::kNeverOccupied) {  // a right is lost once a man stands on the passed square
+    st.ep_now &= ~landed;
+    st.ep_pending &= ~landed;
+  }
+  if (st.ep_pending)
+    st.ep_pending = ep_capturable(pos, st.ep_pending, pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
+  if (st.ep_now) {
+    // The pair rule: after an e.p. first move the other right stays, while some pawn can still use it.
+    if (ep_capture && r.ep_when == EpWhen::kMarseillaisPair && st.made == 0)
+      st.ep_now = ep_capturable(pos, st.ep_now & ~bb(m.to()), ~pos.side());
+    else if (r.ep_when != EpWhen::kAny)
+      st.ep_now = 0;
+  }
+  if (r.progress_unit == ProgressUnit::kMoves)
+    st.no_progress = progress ? 0 : st.no_progress + 1;
+  else if (progress)
+    st.no_progress = 0, st.turn_progress = true;
+  st.made++;
+  st.forbid = Move();
+  bool ended = st.made >= st.quota;
+  if (r.notes_moves() && note_move(pos, u, f)) ended = true;
+  // A check-giving move: counted where the schedule counts checks, ending the turn where the rules say so.
+  const bool count_checks = r.schedule.kind == ScheduleKind::kPlusChecksGiven;
+  if (!ended || count_checks) {
+    int kings = 0;  // a king removed and not put back: captured or exploded, the game ends at once (D-8)
+    for (int i = 0; i < u.count; ++i)
+      if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
+    const bool king_lost = kings < 0;
+    const bool check = !king_lost && (r.ends_on_check || count_checks) && pos.king_board(~pos.side()) >= 0 &&
+                       pos.ops().checkers(pos, ~pos.side()) != 0;
+    if (check && count_checks) st.checks[pos.side()]++;
+    ended = ended || king_lost || (r.ends_on_check && check);
+  }
+  // A lost move (RULES.md bilateral-marseillais decision 3): nothing legal is left for the rest of the turn.
+  if (!ended && r.lost_move) {
+    MoveList rest;
+    pos.ops().legal_moves(pos, rest);
+    ended = rest.empty();
+  }
+  u.turn_ended = ended;
+  if (ended) {
+    end_turn(pos);
+  } else if (r.forbid_null_turn && reversible && st.quota - st.made == 1) {
+    st.forbid = Move(m.to(), m.from(), MoveKind::kNormal, kNoType, m.to_board(), m.from_board());
+  }
+  st.key = st.piece_key ^ pos.state_key();
+}
+
+bool is_capture_move(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEndTurn) return false;
+  Piece p = pos.at(m.from_board(), m.to());
+  return p && color_of(p) != pos.side();
+}
+
+bool gives_check(Position& pos, Move m) {
+  const Color them = ~pos.side();
+  Undo u;
+  pos.ops().make(pos, m, u);
+  bool check = pos.ops().checkers(pos, them) != 0;
+  pos.undo(u);
+  return check;
+}
+
+bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
+
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut) {
+  const TurnState& st = pos.state();
+  const Rules& r = pos.rules();
+  // RULES.md §1.6 ITALIAN: a check may be given only by the last move of a full-quota turn.
+  if (r.regime == CheckRegime::kItalian && st.made + 1 < st.quota && !list.empty())
+    list.keep_if([&](Move m) { return !gives_check(pos, m); });
+  // double-move-galvin decision 2: a turn may not restore its start position.
+  if (r.forbid_null_turn && !st.forbid.is_none()) list.keep_if([&](Move m) { return !(m == st.forbid); });
+  const bool filters = r.turn_filters();
+  if (filters) compose_turn(pos, list);
+  // Compulsory capture (Rifle): legality first, then the obligation among legal moves.
+  if (r.compulsory_capture) {
+    bool any = false;
+    for (Move m : list) any = any || is_capture_move(pos, m);
+    if (any) list.keep_if([&](Move m) { return is_capture_move(pos, m); });
+  }
+  // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
+  // turn exists, nothing is legal and the game ends: mate or stalemate).
+  if (r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
+    using S = CompletionShortcut;
+    if (filters) shortcut = S::kNone;  // the shortcuts assume any man may move again (docs/architecture.md)
+    const bool checked = in_check(pos);
+    const bool two_left = st.quota - st.made == 2;
+    // Quiet reversal (not under royal capture: the way back would be the forbidden null turn).
+    const bool reversal =
+        !checked && (shortcut == S::kQuietReversal || shortcut == S::kQuietReversalAndWitness ||
+                     shortcut == S::kQuietWitness);
+    const bool witness = two_left && !checked && shortcut != S::kNone && shortcut != S::kQuietReversal;
+    const bool quiet_only = shortcut == S::kQuietWitness, royal = shortcut == S::kRoyalWitness;
+    const int kb = pos.king_board(pos.side());
+    const Square ksq = witness && kb == 0 ? pos.king_square(pos.side(), 0) : 0;
+    const Bitboard pinned = witness && kb == 0 && !royal ? orthodox::pinned_men(pos, pos.side(), ksq) : 0;
+    list.keep_if([&](Move m) {
+      if (reversal && m.kind() == MoveKind::kNormal && type_of(pos.at(m.from_board(), m.from())) != kPawn &&
+          !pos.at(m.from_board(), m.to()))
+        return true;
+      if (witness && kb == 0 && orthodox::second_move_certain(pos, m, ksq, pinned, quiet_only, royal))
+        return true;
+      Undo u;
+      pos.ops().make(pos, m, u);
+      bool ok = u.turn_ended || can_complete(pos);
+      pos.undo(u);
+      return ok;
+    });
+  }
+  if (!filters) return;
+  if (st.made == 0 && r.first_move != FirstMoveRule::kFree) first_move_obligation(pos, list);
+  // The voluntary stop, where the rules allow it (and the turn has begun).
+  if (r.stop == StopRule::kAfterFirstMove && st.made >= 1) list.push(kStopMove);
+}
+
+}  // namespace hc

@@ -1,0 +1,84 @@
+// The turn layer (RULES.md §1.2, §2 `schedule`, `turn`, D-5): which moves make up a turn and when it ends.
+// Runtime rules read once per generation and once per move, shared by every kernel instantiation, so a
+// variant without them (chess) pays a few predictable branches and nothing else.
+//
+// Contract with the kernels (rules/kernel.hpp):
+//   * make() calls Position::save, applies the move's effects through put/remove, then finish_move (below),
+//     which keeps the turn state: e.p. rights, counters, the men's memory, and decides the end of the turn;
+//   * legal_moves() = the kernel's per-move legal moves, then apply_turn_rules, which removes what the turn
+//     rules forbid (in the order of docs/architecture.md "turn layer") and adds the voluntary stop.
+#pragma once
+#include <array>
+
+#include "rules/movelist.hpp"
+#include "rules/position.hpp"
+
+namespace hc {
+
+// What make() knows about a move that the turn rules need.
+struct MoveFacts {
+  Piece mover = kNoPiece;
+  Square from = 0, to = 0;
+  int board = 0, dest = 0;
+  bool capture = false, castling = false, promotion = false;
+  Square rook_from = 0, rook_to = 0;  // castling
+};
+
+// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the
+// double-stepped pawn stands on its landing square, the passed square is empty on every board, and an enemy
+// pawn on the double-stepper's board attacks it (docs/formats.md field 4). With require_empty false (pending
+// rights under `empty-now`), a passed square may be occupied for the moment.
+inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
+                              bool require_empty = true) {
+  Bitboard keep = 0;
+  const int up = owner == kWhite ? 8 : -8;
+  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
+  for (Bitboard p = passed_squares & ~occupied; p;) {
+    Square passed = pop_lsb(p);
+    for (int b = 0; b < pos.boards(); ++b)
+      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
+          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
+        keep |= bb(passed);
+  }
+  return keep;
+}
+
+// Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
+// an enemy pawn could use them, so FENs round-trip), counters, the men's memory (RULES.md §1.2, §1.8, D-4).
+void end_turn(Position& pos);
+
+// Turn-state bookkeeping shared by every kernel, after a move's effects: e.p. rights (§1.8), the no-progress
+// counter (D-4), the turn rules' memory, the quota and the end of the turn. The check test runs only when a
+// rule needs it.
+void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progress, bool ep_capture,
+                 Bitboard landed, bool reversible);
+
+// Shortcuts for D-5 that a kernel may vouch for (see docs/architecture.md).
+enum class CompletionShortcut {
+  kNone,
+  kQuietReversal,            // a quiet piece move can be taken back
+  kQuietReversalAndWitness,  // … and another man's move stays legal (orthodox displacement)
+  kQuietWitness,             // the same for quiet first moves under non-displacing captures
+  kRoyalWitness,             // royal capture: another man has any move
+};
+// The turn rules over a list of per-move legal moves: Italian check, null turn, moves the variant lacks, the
+// composition of the turn, compulsory capture, D-5, first-move obligations, then the voluntary stop.
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
+
+// The move that ends a turn early where the rules allow it (written `0000`).
+inline constexpr Move kStopMove = Move(0, 0, MoveKind::kEndTurn);
+
+// The side to move's sputniks at the start of its turn: its rooks, bishops and knights in the enemy half.
+Bitboard sputniks_at_turn_start(const Position& pos);
+// The names of the two move categories (formats.md `used=`), e.g. {"piece", "pawn"}.
+std::array<const char*, 2> category_names(MoveCategories c);
+
+bool is_capture_move(const Position& pos, Move m);
+// Is the side to move in check (under the variant's rules)?
+bool in_check(const Position& pos);
+// Does m leave the opponent in check (made and taken back)?
+bool gives_check(Position& pos, Move m);
+// Squared Euclidean length of a move (RULES.md maximummer-marseillais: castling O-O 16, O-O-O 25).
+int squared_length(const Position& pos, Move m);
+
+}  // namespace hc
