@@ -168,7 +168,18 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
     }
     if (r.categories != MoveCategories::kPieceThenPawn) st.used |= std::uint8_t(1 << c);
   }
-  if (r.length_budget) st.spent = std::uint8_t(std::min(255, st.spent + budget_length(shape)));
+  if (r.length_budget) {
+    st.spent = std::uint8_t(std::min(255, st.spent + budget_length(shape)));
+    if (st.spent >= r.length_budget) ends = true;  // nothing is left to spend
+  }
+  // A turn that may stop early ends by itself once every man has used his moves (hurricane, threesum).
+  if (r.moves_per_man && r.stop != StopRule::kNever) {
+    const Color us = color_of(f.mover);
+    bool all = true;
+    for (int b = 0; b < pos.boards() && all; ++b)
+      for (Bitboard m = pos.pieces(b, us); m && all;) all = pos.men().moves[pop_lsb(m)] >= r.moves_per_man;
+    if (all) ends = true;
+  }
   if (r.first_move == FirstMoveRule::kImitateType)
     st.last_type = f.castling ? kCastlingType : type_of(f.mover);
   if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
@@ -375,6 +386,9 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     pos.ops().legal_moves(pos, rest);
     ended = rest.empty();
   }
+  // Rights only from the turn's last move (marseillais-alternative): a move that does not end the turn
+  // leaves none.
+  if (!ended && r.ep_from_last_move_only) st.ep_pending = 0;
   u.turn_ended = ended;
   if (ended) {
     end_turn(pos);

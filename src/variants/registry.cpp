@@ -38,7 +38,7 @@ using D = Dimension;
 // RULES.md §3.1 family defaults: two moves a turn, check observed and ending the turn, Alekhine's e.p. pair,
 // D-5.
 void marseillais_family(Rules& r) {
-  r.schedule = {ScheduleKind::kFixed, 2, 0};
+  r.schedule = {ScheduleKind::kFixed, 2, 0, 0};
   r.ends_on_check = true;
   r.complete_turn = true;
   r.ep_when = EpWhen::kMarseillaisPair;
@@ -46,12 +46,20 @@ void marseillais_family(Rules& r) {
 
 // RULES.md §3.5 family defaults (Scottish progressive).
 void progressive_family(Rules& r) {
-  r.schedule = {ScheduleKind::kProgressive, 1, 0};
+  r.schedule = {ScheduleKind::kProgressive, 1, 0, 0};
   r.ends_on_check = true;
   r.ep_when = EpWhen::kFirst;
   r.ep_passed = EpPassed::kNeverOccupied;
   r.progress_unit = ProgressUnit::kTurns;  // ten turns without capture or pawn move
   r.progress_limit = 10;
+}
+
+// RULES.md §3.5 progressive-italian: checks only by the last move of a full series; e.p. passed square empty now.
+void italian_progressive(Rules& r) {
+  progressive_family(r);
+  r.ends_on_check = false;
+  r.regime = CheckRegime::kItalian;
+  r.ep_passed = EpPassed::kEmptyNow;
 }
 
 const std::vector<VariantInfo> kCatalogue = {
@@ -85,7 +93,7 @@ const std::vector<VariantInfo> kCatalogue = {
      "two moves a turn (White opens with one), no check: capture the king",
      {D::kSchedule, D::kCheck, D::kEnPassant},
      [](Rules& r) {
-       r.schedule = {ScheduleKind::kFixed, 2, 1};
+       r.schedule = {ScheduleKind::kFixed, 2, 1, 0};
        r.regime = CheckRegime::kNone;
        r.complete_turn = true;     // decision 1
        r.forbid_null_turn = true;  // decision 2
@@ -104,12 +112,7 @@ const std::vector<VariantInfo> kCatalogue = {
      "§3.5",
      "Progressive where check may be given only by the last move of a full series",
      {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
-     [](Rules& r) {
-       progressive_family(r);
-       r.ends_on_check = false;  // a series is never cut short: an early check is illegal
-       r.regime = CheckRegime::kItalian;
-       r.ep_passed = EpPassed::kEmptyNow;  // decision 3 (AISE wording)
-     },
+     [](Rules& r) { italian_progressive(r); },  // decision 3: e.p. passed square empty now (AISE)
      ""},
     {"atomic",
      "Atomic Chess",
@@ -150,6 +153,321 @@ const std::vector<VariantInfo> kCatalogue = {
      [](Rules& r) {
        r.boards = 2;
        r.transfer = TransferKind::kAlice;
+     },
+     ""},
+    // ---- RULES.md §3.1: two moves a turn, Marseillais family (issue 10) ----
+    {"marseillais-alternative",
+     "Marseillais with the historical alternative rules",
+     "§3.1",
+     "Marseillais where check may be given only by the second move; e.p. only against the last move",
+     {D::kSchedule, D::kCheck, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.regime = CheckRegime::kItalian;  // a checking first move is illegal, mate included (decision 1)
+       r.ep_from_last_move_only = true;
+     },
+     ""},
+    {"alternating-marseillais",
+     "Alternating Marseillais Chess",
+     "§3.1",
+     "Marseillais where each side alternates one-move and two-move turns",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.schedule = {ScheduleKind::kOddEvenOwnTurn, 2, 0, 0};
+     },
+     ""},
+    {"different-men-marseillais",
+     "Different Men Marseillais Chess",
+     "§3.1",
+     "Marseillais where the two moves are made by different men",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.moves_per_man = 1;
+     },
+     ""},
+    {"piece-and-pawn-marseillais",
+     "Piece and Pawn Marseillais Chess",
+     "§3.1",
+     "one piece move and one pawn move a turn, either order; a missing one is lost",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.categories = MoveCategories::kPieceAndPawn;
+       r.lost_move = true;
+       r.complete_turn = false;
+       r.ep_when = EpWhen::kFirst;
+     },
+     ""},
+    {"bilateral-marseillais",
+     "Bilateral Marseillais Chess",
+     "§3.1",
+     "one move departing the queen's side and one the king's side; a missing one is lost",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.categories = MoveCategories::kFileHalves;
+       r.lost_move = true;
+       r.complete_turn = false;
+     },
+     ""},
+    {"central-marseillais",
+     "Central Marseillais Chess",
+     "§3.1",
+     "one move departing the centre c3-f6 and one the periphery; a missing one is lost",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.categories = MoveCategories::kCentreAndPeriphery;
+       r.lost_move = true;
+       r.complete_turn = false;
+     },
+     ""},
+    {"black-and-white-marseillais",
+     "Black and White Marseillais Chess",
+     "§3.1",
+     "first a man on a light square moves, then a man on a dark square; a missing one is lost",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.categories = MoveCategories::kLightThenDark;
+       r.lost_move = true;
+       r.complete_turn = false;
+     },
+     ""},
+    {"maximummer-marseillais",
+     "Maximummer Marseillais Chess",
+     "§3.1",
+     "the first move of a turn is one of the longest; the second by another man",
+     {D::kSchedule, D::kEnPassant, D::kObligations},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.first_move = FirstMoveRule::kLongest;
+       r.moves_per_man = 1;
+     },
+     ""},
+    {"equivalent-marseillais",
+     "Equivalent Marseillais Chess",
+     "§3.1",
+     "the first move imitates the type of man the opponent moved last; the second by another man",
+     {D::kSchedule, D::kEnPassant, D::kObligations},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.first_move = FirstMoveRule::kImitateType;
+       r.moves_per_man = 1;
+     },
+     ""},
+    {"equidistant-marseillais",
+     "Equidistant Marseillais Chess",
+     "§3.1",
+     "the first move has the length of the opponent's last move; the second by another man",
+     {D::kSchedule, D::kEnPassant, D::kObligations},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.first_move = FirstMoveRule::kImitateLength;
+       r.moves_per_man = 1;
+     },
+     ""},
+    {"balanced-equidistant-marseillais",
+     "Balanced Equidistant Marseillais Chess",
+     "§3.1",
+     "Equidistant Marseillais with White's first turn a single move and no different-man rule",
+     {D::kSchedule, D::kEnPassant, D::kObligations},
+     [](Rules& r) {
+       marseillais_family(r);
+       r.schedule.white_first_quota = 1;
+       r.first_move = FirstMoveRule::kImitateLength;
+     },
+     ""},
+    {"citizen",
+     "Citizen Chess",
+     "§3.1",
+     "a piece move, then optionally a pawn move; a capture or check by the first move ends the turn",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       r.schedule = {ScheduleKind::kFixed, 2, 0, 0};
+       r.categories = MoveCategories::kPieceThenPawn;
+       r.stop = StopRule::kAfterFirstMove;
+       r.ends_on_check = true;
+       r.ends_on_capture = true;
+       r.ep_when = EpWhen::kAny;  // e.p. by the second (pawn) move against the opponent's previous turn
+     },
+     ""},
+    // ---- RULES.md §3.4, §3.7: more moves, different men ----
+    {"threesum",
+     "Threesum Chess",
+     "§3.4",
+     "up to three moves by different men, their lengths summing to at most three",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       r.schedule = {ScheduleKind::kFixed, 3, 0, 0};
+       r.moves_per_man = 1;
+       r.length_budget = 3;
+       r.stop = StopRule::kAfterFirstMove;
+       r.ends_on_check = true;
+     },
+     ""},
+    {"hurricane",
+     "Hurricane Chess",
+     "§3.7",
+     "any number of moves a turn, each man at most once; a check ends the turn",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       r.schedule = {ScheduleKind::kUnbounded, 1, 0, 0};
+       r.moves_per_man = 1;
+       r.stop = StopRule::kAfterFirstMove;
+       r.ends_on_check = true;
+     },
+     ""},
+    {"sputnik",
+     "Sputnik Chess",
+     "§3.7",
+     "rooks, bishops and knights in the enemy half may each move first, then one normal move",
+     {D::kSchedule, D::kEnPassant},
+     [](Rules& r) {
+       r.schedule = {ScheduleKind::kUnbounded, 1, 0, 0};
+       r.sputniks = true;
+       r.stop = StopRule::kAfterFirstMove;
+       r.ends_on_check = true;
+     },
+     ""},
+    // ---- RULES.md §3.5: Progressive family ----
+    {"progressive-symmetric",
+     "Progressive, each side one move, then two, …",
+     "§3.5",
+     "Progressive where both sides play one move, then both two, and so on",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kOwnTurnIndex, 1, 0, 0};
+     },
+     ""},
+    {"fibonacci",
+     "Fibonacci Chess",
+     "§3.5",
+     "Progressive with Fibonacci quotas: 1, 1, 2, 3, 5, 8, …",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kFibonacci, 1, 0, 0};
+     },
+     ""},
+    {"slow-progressive",
+     "Slow Progressive Chess",
+     "§3.5",
+     "Italian Progressive where the quota grows by one every fourth turn",
+     {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       italian_progressive(r);
+       r.schedule = {ScheduleKind::kStepEvery, 1, 0, 4};
+     },
+     ""},
+    {"progressive-cyclical",
+     "Progressive Cyclical Chess",
+     "§3.5",
+     "Italian Progressive whose quotas cycle 1 … n (option cycle=n, even; default 6)",
+     {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       italian_progressive(r);
+       r.schedule = {ScheduleKind::kCycle, 1, 0, 6};
+     },
+     ""},
+    {"scottish-modern",
+     "Scottish Modern Chess",
+     "§3.5",
+     "Progressive where a man moved to an attacked square also ends the series; no e.p.",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.ends_on_attacked_arrival = true;
+       r.ep_when = EpWhen::kNone;
+     },
+     ""},
+    {"bank-of-scotland",
+     "Bank of Scotland, Main Branch",
+     "§3.5",
+     "Progressive where each check a player gives adds a move to all his later series",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kPlusChecksGiven, 1, 0, 0};
+     },
+     ""},
+    {"bank-of-scotland-modern",
+     "Bank of Scotland, Modern Branch",
+     "§3.5",
+     "Bank of Scotland where a man moved to an attacked square also ends the series",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kPlusChecksGiven, 1, 0, 0};
+       r.ends_on_attacked_arrival = true;
+     },
+     ""},
+    {"very-scottish",
+     "Very Scottish Chess",
+     "§3.5",
+     "a series has one move more than the opponent's last; a player may stop early",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kOpponentMadePlusOne, 1, 0, 0};
+       r.stop = StopRule::kAfterFirstMove;
+     },
+     ""},
+    {"capturing-progressive",
+     "Capturing Progressive Chess",
+     "§3.5",
+     "the quota grows by one after a series with a capture, and falls back to one otherwise",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.schedule = {ScheduleKind::kCaptureStreak, 1, 0, 0};
+     },
+     ""},
+    {"switchback",
+     "Switchback Chess",
+     "§3.5",
+     "Italian Progressive where a checked player's next series has one move less than the checker's",
+     {D::kSchedule, D::kCheck, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       italian_progressive(r);
+       r.schedule = {ScheduleKind::kCheckCutsNext, 1, 0, 0};
+     },
+     ""},
+    {"logical-progressive",
+     "Logical Progressive Chess",
+     "§3.5",
+     "Progressive without the pawn's two-step and without castling",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.pawn_double_step = false;
+       r.castling = false;
+       r.ep_when = EpWhen::kNone;
+     },
+     ""},
+    {"progressive-pribylinec",
+     "Progressive, no man more than twice a series (Pribylinec)",
+     "§3.5",
+     "Progressive where no man moves more than twice in a series",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.moves_per_man = 2;
+     },
+     ""},
+    {"progressive-english",
+     "English Progressive Chess",
+     "§3.5",
+     "Progressive where no man moves again before every other mobile man has moved as often; no e.p.",
+     {D::kSchedule, D::kEnPassant, D::kGameEnd},
+     [](Rules& r) {
+       progressive_family(r);
+       r.every_mobile_man = true;
+       r.promoted_man_stays = true;
+       r.ep_when = EpWhen::kNone;
      },
      ""},
     {"progressive-kamikaze",
@@ -225,6 +543,12 @@ void apply_option(Rules& r, const std::string& key, const std::string& value, co
       r.ep_when = EpWhen::kAny;
     else
       throw bad();
+  } else if (key == "cycle") {  // progressive-cyclical: the agreed even n
+    if (r.schedule.kind != ScheduleKind::kCycle) throw bad();
+    int n = 0;
+    for (char c : value) n = (c >= '0' && c <= '9' && n < 1000) ? n * 10 + (c - '0') : 10000;
+    if (value.empty() || n < 2 || n > 64 || n % 2) throw bad();
+    r.schedule.period = n;
   } else if (key == "compulsory") {  // rifle decision 2
     if (value != "true" && value != "false") throw bad();
     r.compulsory_capture = value == "true";
@@ -239,14 +563,14 @@ void apply_option(Rules& r, const std::string& key, const std::string& value, co
       throw bad();
   } else {
     throw VariantError("unknown option '" + quote_input(key) + "' in '" + quote_input(spec) +
-                       "' (known: ep, compulsory, madras-ep)");
+                       "' (known: ep, compulsory, madras-ep, cycle)");
   }
 }
 
 // The fields the options set (apply_option): equal when an option only restated the components' setting.
 bool same_optional_fields(const Rules& a, const Rules& b) {
   return a.ep_when == b.ep_when && a.compulsory_capture == b.compulsory_capture &&
-         a.madrasi_ep == b.madrasi_ep;
+         a.madrasi_ep == b.madrasi_ep && a.schedule.period == b.schedule.period;
 }
 
 // The components' canonical spelling: catalogue order, "chess" (which sets nothing) left out of a
@@ -331,7 +655,8 @@ Variant make_variant(const std::string& full_spec) {
   }
   v.id = canonical_components(parts) + kept;
   v.ops = pick_kernel(v.rules);
-  v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  v.start_fen = v.rules.castling ? "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+                                 : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
   return v;
 }
 
