@@ -128,6 +128,7 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
     const std::size_t eq = t.find('=');
     if (eq == std::string::npos) bad_fen(fen, "token " + t);
     const std::string key = t.substr(0, eq), val = t.substr(eq + 1);
+    if (val.empty()) bad_fen(fen, "empty token " + t);
     if (!seen.insert(key).second) bad_fen(fen, "token given twice: " + key);
     auto only_for = [&](bool ok) {
       if (!ok) bad_fen(fen, "token " + key + "= makes no sense for this variant");

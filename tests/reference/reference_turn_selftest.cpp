@@ -489,6 +489,8 @@ TEST(ReferenceTurnFen, TokensRoundTripAndRefusals) {
   refused("sputnik", "4k3/8/8/8/8/N7/8/4K3 w - - 1 1 made=1");                        // sputniks= missing
   refused("sputnik", "4k3/8/8/8/8/N7/8/4K3 w - - 1 1 made=1 sputniks=a3");            // a3 is in White's half
   refused("progressive-english", "N3k3/8/8/8/8/8/8/4K3 w - - 0 2 made=1 frozen=a8");  // not in moved=
+  refused("progressive-pribylinec", "4k3/8/8/8/8/8/R7/4K3 w - - 1 3 made=1 moved=");  // empty values
+  refused("sputnik", "4k3/8/8/8/8/N7/8/4K3 w - - 1 1 made=1 sputniks=");
   refused("progressive-cyclical:cycle=7", kings(2));
   refused("progressive-cyclical:cycle=66", kings(2));
   refused("progressive-cyclical:turns=8", kings(2));
