@@ -11,20 +11,34 @@ namespace hc::reference {
 
 // All legal moves (UCI text, any order) of the side to move, in the position given by the extended FEN, under
 // the variant id, which may be a composition "a+b" (e.g. "progressive+kamikaze", "marseillais+atomic",
-// "progressive+alice", "alice+madras", "balanced-marseillais+rifle"). Empty when the game is over (king
-// missing / checkmate / stalemate). Draw rules (repetition, no-progress) are ignored here, as in perft.
+// "progressive+alice", "alice+madras", "balanced-marseillais+rifle", "fibonacci+atomic",
+// "progressive-english+alice", "hurricane+rifle", "different-men-marseillais+madras"; options after a colon:
+// "progressive-cyclical:cycle=8"). A move is legal iff it begins some legal complete turn (RULES.md D-5 where
+// the id has it; the coordinator's turn spec). Where a voluntary stop is legal the list holds "0000". Empty
+// when the game is over (king missing / checkmate / stalemate, incl. progressive stalemate mid-series). Draw
+// rules (repetition, no-progress) are ignored here, as in perft.
 std::vector<std::string> legal_moves(const std::string& variant, const std::string& fen);
 
 // Extended FEN after playing `uci` (which must be one of legal_moves) — including side change when the turn
 // ends.
 std::string play(const std::string& variant, const std::string& fen, const std::string& uci);
 
-// perft counted in moves (each legal move is a node; depth counts moves, not turns)
+// perft counted in moves (each legal move is a node, the stop "0000" too; depth counts moves, not turns)
 std::uint64_t perft(const std::string& variant, const std::string& fen, int depth);
 
-// "ongoing", "checkmate" (side to move is mated, incl. Italian mate), "king-captured" (side to move has lost
-// its king: Galvin capture or Atomic explosion), "stalemate" (incl. progressive stalemate mid-series and
-// Marseillais "cannot complete a turn").
+// The number of distinct legal complete turns of the side to move from the position (from the middle of the
+// turn if made= says so): sequences of legal moves, the stop "0000" counted as a move, that end the turn
+// (quota, check, capture, move to an attacked square, king loss, lost move, the composition's own end, the
+// stop) or that run out of moves (progressive stalemate: the sequence so far is complete). Only turns of at
+// most `max_moves` moves are counted; longer ones are left out, so the count is exact only when max_moves
+// covers the longest turn (e.g. the quota). 0 when the side has no legal move.
+std::uint64_t count_turns(const std::string& variant, const std::string& fen, int max_moves);
+
+// "ongoing", "checkmate" (side to move is mated: in check at the start of its turn and no legal first move
+// under the check regime and the composition — incl. Italian mate, citizen's "no parrying piece move";
+// D-5 never counts), "king-captured" (side to move has lost its king: Galvin capture or Atomic explosion),
+// "stalemate" (incl. progressive stalemate mid-series, Marseillais "cannot complete a turn", citizen's "no
+// piece move" with pawn moves left).
 std::string outcome(const std::string& variant, const std::string& fen);
 
 // Parse and re-print a FEN under the variant (canonical form; used by the self-test for round trips).

@@ -1,0 +1,389 @@
+// One move of the reference generator: attack (§1.3), check (§1.5), paralysis (§4.6), pseudo-legal moves
+// (geometry, occupancy, castling D-1, e.p. §1.8, Alice §5.1) and the physical effects of a move (§1.9 capture
+// rules, promotion D-2, Alice transfer §1.7). Nothing here knows about turns.
+#include <algorithm>
+#include <cstdlib>
+
+#include "model.hpp"
+
+namespace hc::reference::detail {
+
+std::string square_name(int s) {
+  return std::string{static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
+}
+
+std::string uci(const Move& m) {
+  if (m.stop) return "0000";  // turn spec: the voluntary stop
+  std::string s = square_name(m.from) + square_name(m.to);
+  if (m.promo) s += m.promo;
+  return s;
+}
+
+bool has_king(const Pos& p, int color) {
+  for (int b = 0; b < p.nboards; ++b)
+    for (char c : p.bd[b])
+      if (c == make_piece('k', color)) return true;
+  return false;
+}
+
+bool occupied_anywhere(const Pos& p, int s) {
+  for (int b = 0; b < p.nboards; ++b)
+    if (p.bd[b][s] != EMPTY) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Attack, observation, paralysis, check
+// ---------------------------------------------------------------------------------------------------------------
+
+// §1.3 Attack: the man on `from` could capture a man on `to` by one move of its orthodox capture pattern,
+// lines blocked by any man on the same board. Pawns attack the two squares diagonally forward only.
+bool attacks(const Board& b, int from, int to) {
+  char c = b[from];
+  if (c == EMPTY || from == to) return false;
+  int df = file_of(to) - file_of(from), dr = rank_of(to) - rank_of(from);
+  switch (type_of(c)) {
+    case 'p':
+      return dr == (color_of(c) == WHITE ? 1 : -1) && std::abs(df) == 1;
+    case 'n':
+      return (std::abs(df) == 1 && std::abs(dr) == 2) || (std::abs(df) == 2 && std::abs(dr) == 1);
+    case 'k':
+      return std::max(std::abs(df), std::abs(dr)) == 1;
+    case 'b':
+      if (std::abs(df) != std::abs(dr)) return false;
+      break;
+    case 'r':
+      if (df != 0 && dr != 0) return false;
+      break;
+    case 'q':
+      if (std::abs(df) != std::abs(dr) && df != 0 && dr != 0) return false;
+      break;
+    default:
+      return false;
+  }
+  int f = file_of(from) + sgn(df), r = rank_of(from) + sgn(dr);
+  while (r * 8 + f != to) {
+    if (b[r * 8 + f] != EMPTY) return false;
+    f += sgn(df);
+    r += sgn(dr);
+  }
+  return true;
+}
+
+// §1.8: square where the pawn that passed over `passed` stands (owner = colour of that pawn).
+int landing_square(int passed, int owner) { return owner == WHITE ? passed + 8 : passed - 8; }
+
+// Board holding the double-stepped pawn of an e.p. right, or -1 when that pawn is not there.
+int stepper_board(const Pos& p, int passed, int owner) {
+  int l = landing_square(passed, owner);
+  if (l < 0 || l >= 64) return -1;
+  for (int b = 0; b < p.nboards; ++b)
+    if (p.bd[b][l] == make_piece('p', owner)) return b;
+  return -1;
+}
+
+// §1.8 / formats.md field 4: some enemy pawn stands on a square attacking the passed square on the pawn's
+// board.
+bool ep_capturer_exists(const Pos& p, int passed, int owner) {
+  int b = stepper_board(p, passed, owner);
+  if (b < 0) return false;
+  for (int s = 0; s < 64; ++s)
+    if (p.bd[b][s] == make_piece('p', 1 - owner) && attacks(p.bd[b], s, passed)) return true;
+  return false;
+}
+
+// A right the next move could use: stepper in place, passed square empty (on every board), a capturer
+// present.
+bool ep_usable(const Pos& p, int passed, int owner) {
+  return !occupied_anywhere(p, passed) && ep_capturer_exists(p, passed, owner);
+}
+
+// §4.6 madras: a man other than a king is paralysed while observed (§1.4 = attacked) by an enemy man of the
+// same type on the same board. E.p. decision "both inert": in the position where a side may capture e.p. (the
+// rights in p.ep), the double-stepped pawn and each enemy pawn attacking the passed square are paralysed.
+static bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
+  if (!v.madras) return false;
+  const Board& b = p.bd[board];
+  char c = b[sq];
+  if (c == EMPTY || type_of(c) == 'k') return false;
+  for (int s = 0; s < 64; ++s)
+    if (b[s] == make_piece(type_of(c), 1 - color_of(c)) && attacks(b, s, sq)) return true;
+  if (type_of(c) != 'p') return false;
+  int owner = 1 - p.stm;  // owner of the double-stepped pawns the side to move may take e.p.
+  for (int passed : p.ep) {
+    if (stepper_board(p, passed, owner) != board || !ep_capturer_exists(p, passed, owner)) continue;
+    if (sq == landing_square(passed, owner) && color_of(c) == owner) return true;  // the double-stepper
+    if (color_of(c) == p.stm && attacks(b, sq, passed)) return true;               // an e.p.-capable pawn
+  }
+  return false;
+}
+
+// §1.5 + capture-rule redefinitions: may the man on (board, sq) give check at all?
+// kamikaze/atomic: kings never capture, so they attack nothing (§4.5, §4.3). madras: paralysed men give no
+// check.
+static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
+  char c = p.bd[board][sq];
+  if (type_of(c) == 'k' && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion)) return false;
+  return !paralysed(v, p, board, sq);
+}
+
+// §1.5 In check: a royal king of `color` (D-6: any of them) is attacked by an enemy man on its own board
+// (§5.1: only men on the same board) that is able to attack. Atomic (§4.3): no check while the kings are
+// adjacent, nor when the enemy has no king.
+bool in_check(const Variant& v, const Pos& p, int color) {
+  if (v.capture == Capture::Explosion && !has_king(p, 1 - color)) return false;
+  for (int b = 0; b < p.nboards; ++b) {
+    const Board& bd = p.bd[b];
+    for (int k = 0; k < 64; ++k) {
+      if (bd[k] != make_piece('k', color)) continue;
+      if (v.capture == Capture::Explosion) {
+        bool adjacent = false;
+        for (int s = 0; s < 64; ++s)
+          if (bd[s] == make_piece('k', 1 - color) && attacks(bd, k, s)) adjacent = true;
+        if (adjacent) continue;
+      }
+      for (int s = 0; s < 64; ++s)
+        if (color_of(bd[s]) == 1 - color && attacks(bd, s, k) && can_check(v, p, b, s)) return true;
+    }
+  }
+  return false;
+}
+
+// §1.3 attack by a man of colour `by` on `sq` of `board`, paralysis ignored (scottish-modern's "a square
+// attacked by an enemy man"); kamikaze/atomic kings capture nothing and so attack nothing (§4.5, §4.3).
+bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by) {
+  const Board& bd = p.bd[board];
+  for (int s = 0; s < 64; ++s) {
+    if (color_of(bd[s]) != by || !attacks(bd, s, sq)) continue;
+    if (type_of(bd[s]) == 'k' && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pseudo-legal moves (geometry, occupancy, paralysis, castling conditions)
+// ---------------------------------------------------------------------------------------------------------------
+
+const std::array<CastleSpec, 4>& castle_specs() {
+  static const std::array<CastleSpec, 4> specs{{
+      {WHITE, 4, 6, 7, 5, {5, 6}, {5, 6}},              // K: e1g1
+      {WHITE, 4, 2, 0, 3, {1, 2, 3}, {3, 2}},           // Q: e1c1
+      {BLACK, 60, 62, 63, 61, {61, 62}, {61, 62}},      // k: e8g8
+      {BLACK, 60, 58, 56, 59, {57, 58, 59}, {59, 58}},  // q: e8c8
+  }};
+  return specs;
+}
+
+// D-1 castling, §5.1 Alice castling. King and rook unmoved (the right) and on the same board, squares between
+// empty on that board; under OBSERVED/ITALIAN the king is not in check and does not pass over or land on a
+// square where it would be in check (evaluated with the king on that square, on its board); NONE drops the
+// attack tests. Madras decision: a paralysed rook cannot take part in castling (a paralysed man cannot move).
+static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out) {
+  for (int i = 0; i < 4; ++i) {
+    const CastleSpec& cs = castle_specs()[i];
+    if (!p.castle[i] || cs.color != p.stm) continue;
+    for (int b = 0; b < p.nboards; ++b) {
+      const Board& bd = p.bd[b];
+      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece('r', p.stm)) continue;
+      bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
+      if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
+      if (v.regime != Regime::None) {
+        if (in_check(v, p, p.stm)) continue;
+        for (int s : cs.king_path) {
+          Pos t = p;
+          t.bd[b][cs.king_from] = EMPTY;
+          t.bd[b][s] = make_piece('k', p.stm);
+          if (in_check(v, t, p.stm)) ok = false;
+        }
+      }
+      if (!ok) continue;
+      Move m;
+      m.board = b;
+      m.from = cs.king_from;
+      m.to = cs.king_to;
+      m.castle = true;
+      m.rook_from = cs.rook_from;
+      m.rook_to = cs.rook_to;
+      out.push_back(m);
+    }
+  }
+}
+
+static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<Move>& out) {
+  // D-2 promotion to Q, R, B or N; a Rifle pawn shot does not move the pawn and never promotes (§4.1).
+  if (last_rank && !(m.capture && v.capture == Capture::Shoot)) {
+    for (char pr : {'q', 'r', 'b', 'n'}) {
+      m.promo = pr;
+      out.push_back(m);
+    }
+  } else {
+    out.push_back(m);
+  }
+}
+
+std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
+  std::vector<Move> out;
+  const int me = p.stm;
+  for (int b = 0; b < p.nboards; ++b) {
+    const Board& bd = p.bd[b];
+    for (int s = 0; s < 64; ++s) {
+      char c = bd[s];
+      if (color_of(c) != me || paralysed(v, p, b, s)) continue;  // §4.6 a paralysed man cannot move
+      const int f = file_of(s), r = rank_of(s);
+      auto target = [&](int to, bool may_capture, bool may_quiet) {
+        Move m;
+        m.board = b;
+        m.from = s;
+        m.to = to;
+        if (bd[to] == EMPTY) {
+          if (may_quiet) out.push_back(m);
+        } else if (color_of(bd[to]) != me && may_capture) {
+          m.capture = true;
+          out.push_back(m);
+        }
+      };
+      const char t = type_of(c);
+      if (t == 'p') {
+        const int dir = me == WHITE ? 1 : -1;
+        const int start = me == WHITE ? 1 : 6, last = me == WHITE ? 7 : 0;
+        const int r1 = r + dir;
+        if (r1 < 0 || r1 > 7) continue;
+        Move m;
+        m.board = b;
+        m.from = s;
+        if (bd[r1 * 8 + f] == EMPTY) {
+          m.to = r1 * 8 + f;
+          add_pawn_move(v, m, r1 == last, out);
+          // logical-progressive: no pawn two-step
+          if (!v.no_double_step && r == start && bd[(r + 2 * dir) * 8 + f] == EMPTY) {
+            m.to = (r + 2 * dir) * 8 + f;
+            m.double_step = true;
+            out.push_back(m);
+            m.double_step = false;
+          }
+        }
+        for (int df : {-1, 1}) {
+          if (f + df < 0 || f + df > 7) continue;
+          Move x = m;
+          x.to = r1 * 8 + f + df;
+          if (bd[x.to] != EMPTY && color_of(bd[x.to]) != me) {
+            x.capture = true;
+            add_pawn_move(v, x, r1 == last, out);
+          } else if (bd[x.to] == EMPTY && std::find(p.ep.begin(), p.ep.end(), x.to) != p.ep.end() &&
+                     stepper_board(p, x.to, 1 - me) == b) {
+            // §1.8 e.p.: the right is in the FEN's e.p. field (valid, usable by this move); Alice: capturer
+            // on the double-stepper's board (§5.1). Rifle: e.p. shot (§4.1 decision 1).
+            x.capture = true;
+            x.ep = true;
+            out.push_back(x);
+          }
+        }
+      } else if (t == 'n' || t == 'k') {
+        // Kings never capture in kamikaze (§4.5) and atomic (§4.3); in rifle they shoot adjacent men (§4.1).
+        const bool king_captures =
+            t == 'n' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
+        for (int to = 0; to < 64; ++to) {
+          const int df = std::abs(file_of(to) - f), dr = std::abs(rank_of(to) - r);
+          const bool step = t == 'n' ? (df * dr == 2) : (std::max(df, dr) == 1);
+          if (step) target(to, king_captures, true);
+        }
+      } else {
+        std::vector<std::pair<int, int>> dirs;
+        if (t == 'b' || t == 'q') dirs.insert(dirs.end(), {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}});
+        if (t == 'r' || t == 'q') dirs.insert(dirs.end(), {{1, 0}, {-1, 0}, {0, 1}, {0, -1}});
+        for (auto [dfl, drk] : dirs) {
+          for (int ff = f + dfl, rr = r + drk; ff >= 0 && ff < 8 && rr >= 0 && rr < 8; ff += dfl, rr += drk) {
+            target(rr * 8 + ff, true, true);
+            if (bd[rr * 8 + ff] != EMPTY) break;
+          }
+        }
+      }
+    }
+  }
+  add_castling(v, p, out);
+  if (v.alice) {
+    // §1.7 / §5.1: the arrival square (castling: king's and rook's) must be vacant on the other board.
+    std::erase_if(out, [&](const Move& m) {
+      const Board& other = p.bd[1 - m.board];
+      if (m.capture && v.capture == Capture::Shoot) return false;  // the shooter does not move
+      return other[m.to] != EMPTY || (m.castle && other[m.rook_to] != EMPTY);
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Playing a move
+// ---------------------------------------------------------------------------------------------------------------
+
+// The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
+// transfer, castling rights. No turn bookkeeping.
+Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
+  Pos q = p;
+  Board& b = q.bd[m.board];
+  const int me = p.stm;
+  const char mover = b[m.from];
+  const char moved = m.promo ? make_piece(m.promo, me) : mover;
+  const int victim = m.ep ? landing_square(m.to, 1 - me) : m.to;
+  bool mover_at_to = true;
+  if (m.castle) {
+    b[m.from] = EMPTY;
+    b[m.rook_from] = EMPTY;
+    b[m.to] = mover;
+    b[m.rook_to] = make_piece('r', me);
+  } else if (!m.capture || v.capture == Capture::Displacement) {  // §1.9 DISPLACEMENT (and plain moves)
+    b[victim] = EMPTY;
+    b[m.from] = EMPTY;
+    b[m.to] = moved;
+  } else if (v.capture == Capture::Shoot) {  // §4.1: victim removed, shooter stays
+    b[victim] = EMPTY;
+    mover_at_to = false;
+  } else if (v.capture == Capture::Kamikaze) {  // §4.5: capturer and victim removed
+    b[victim] = EMPTY;
+    b[m.from] = EMPTY;
+    mover_at_to = false;
+  } else {  // §4.3 atomic: captured man, capturer and non-pawn men on the 8 neighbours of the arrival square
+    b[victim] = EMPTY;
+    b[m.from] = EMPTY;
+    for (int s = 0; s < 64; ++s)
+      if (b[s] != EMPTY && type_of(b[s]) != 'p' &&
+          std::max(std::abs(file_of(s) - file_of(m.to)), std::abs(rank_of(s) - rank_of(m.to))) == 1)
+        b[s] = EMPTY;
+    mover_at_to = false;
+  }
+  if (v.alice && mover_at_to) {  // §1.7 ALICE transfer (castling: both men)
+    Board& other = q.bd[1 - m.board];
+    other[m.to] = b[m.to];
+    b[m.to] = EMPTY;
+    if (m.castle) {
+      other[m.rook_to] = b[m.rook_to];
+      b[m.rook_to] = EMPTY;
+    }
+  }
+  // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.
+  for (int i = 0; i < 4; ++i) {
+    const CastleSpec& cs = castle_specs()[i];
+    if (!q.castle[i]) continue;
+    bool home = false;
+    for (int k = 0; k < q.nboards; ++k)
+      home = home || (q.bd[k][cs.king_from] == make_piece('k', cs.color) &&
+                      q.bd[k][cs.rook_from] == make_piece('r', cs.color));
+    if (!home || m.from == cs.king_from || m.from == cs.rook_from) q.castle[i] = false;
+  }
+  return q;
+}
+
+std::vector<std::pair<int, int>> displaced_men(const Variant& v, const Move& m) {
+  const int to_board = v.alice ? 1 - m.board : m.board;  // §1.7 ALICE: the moved men pass to the other board
+  if (m.castle)
+    return {{place(m.board, m.from), place(to_board, m.to)},
+            {place(m.board, m.rook_from), place(to_board, m.rook_to)}};
+  if (!m.capture || v.capture == Capture::Displacement)
+    return {{place(m.board, m.from), place(to_board, m.to)}};
+  if (v.capture == Capture::Shoot) return {{place(m.board, m.from), place(m.board, m.from)}};  // §4.1 stays
+  return {};  // §4.5 kamikaze, §4.3 explosion: the capturer is gone
+}
+
+}  // namespace hc::reference::detail

@@ -1,0 +1,215 @@
+// Reference generator internals: the variant settings (RULES.md §2 dimensions), the position (one extended
+// FEN, docs/formats.md and the turn-spec tokens) and moves, shared by the reference's source files. Plain
+// data and small helpers only; the rules live in board.cpp (one move) and turn.cpp (the turn).
+#pragma once
+
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hc::reference::detail {
+
+// ---------------------------------------------------------------------------------------------------------------
+// Variant settings. Each id sets one group of dimensions; "a+b" combines disjoint groups (variant.cpp).
+// ---------------------------------------------------------------------------------------------------------------
+
+// Moves per turn (RULES.md §2 `schedule`, §3.1, §3.5; dynamic ones per the turn spec).
+enum class Schedule {
+  One,             // chess: 1,1,1…
+  Two,             // §3.1 classical: 2,2,2…
+  Balanced,        // §3.1 balanced / §3.2 Galvin: W 1,2,2… B 2,2,…
+  Alternating,     // alternating-marseillais: 1 at odd fullmove, 2 at even
+  Progressive,     // §3.5: quota = t
+  Symmetric,       // progressive-symmetric: quota = fullmove
+  Fibonacci,       // fibonacci: F(t)
+  Slow,            // slow-progressive: 1 + floor((t-1)/4)
+  Cyclical,        // progressive-cyclical: ((t-1) mod cycle) + 1
+  Three,           // threesum: at most three moves
+  Unbounded,       // hurricane, sputnik: no count (the composition ends the turn)
+  BankOfScotland,  // dynamic: t + own earlier checks
+  Capturing,       // dynamic: previous quota + 1 after a turn with a capture, else 1
+  Switchback,      // dynamic: t, or (checking turn's quota − 1) right after a turn that ended with check
+  VeryScottish,    // dynamic: 1 + moves the opponent made in his previous turn
+};
+bool is_dynamic(Schedule s);
+
+enum class Regime { Observed, Italian, None };
+enum class EpWhen { First, Pair, Second, None };  // §1.8 ep.when; Second = citizen's pawn move only
+enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
+
+// Which men or moves may make up a turn (RULES.md §2 `turn.composition`).
+enum class Composition {
+  None,
+  PieceAndPawn,   // one piece move and one pawn move
+  Bilateral,      // one move departing from each side of the board (files a–d / e–h)
+  Central,        // one move departing from the centre c3–f6 and one from the periphery
+  BlackAndWhite,  // first move from a light square, second from a dark one
+  Citizen,        // a piece move, then optionally a pawn move
+  Threesum,       // lengths summing to at most 3
+  Sputnik,        // sputnik moves, then one normal move
+  English,        // every mobile man before any man twice
+};
+
+// Obligations on the first move of a turn (applied after D-5, "if possible").
+enum class Obligation { None, Maximummer, Equivalent, Equidistant };
+
+struct Variant {
+  // turn group
+  Schedule schedule = Schedule::One;
+  int cycle = 6;  // progressive-cyclical option `cycle`
+  Regime regime = Regime::Observed;
+  bool ends_on_check = false;      // §1.6 `ends_on: check`
+  bool ends_on_capture = false;    // citizen: a capturing first move ends the turn
+  bool ends_on_attacked = false;   // scottish-modern: move to an attacked square ends the turn
+  EpWhen ep_when = EpWhen::First;  // §1.8 `ep.when`
+  bool ep_last_move_only = false;  // marseillais-alternative: rights only from the opponent's last move
+  bool ep_empty_now = false;       // §1.8 option `empty-now` (progressive-italian decision 3)
+  bool complete_turn = false;      // D-5
+  bool lost_move = false;          // bilateral decision 3: the lost move replaces D-5
+  bool forbid_null_turn = false;   // double-move-galvin decision 2
+  bool counter_in_turns = false;   // formats.md field 5: Progressive family counts turns
+  bool voluntary_stop = false;     // `stop_early: voluntary` (the move `0000`)
+  bool no_double_step = false;     // logical-progressive
+  bool no_castling = false;        // logical-progressive
+  Composition composition = Composition::None;
+  int moves_per_man = 0;  // 0 = free; 1 = different men; 2 = Pribylinec
+  Obligation obligation = Obligation::None;
+  // capture group
+  Capture capture = Capture::Displacement;
+  bool compulsory_capture = false;  // rifle: obligations: compulsory-capture
+  // paralysis group
+  bool madras = false;
+  // boards group
+  bool alice = false;
+
+  // The turn-spec tokens each id uses.
+  bool tracks_men() const { return moves_per_man > 0 || composition == Composition::English; }
+  bool tracks_categories() const {
+    return composition == Composition::PieceAndPawn || composition == Composition::Bilateral ||
+           composition == Composition::Central || composition == Composition::BlackAndWhite;
+  }
+};
+
+Variant parse_variant(const std::string& id);
+
+// The schedule's value for the turn of `stm` at fullmove `full` (for dynamic schedules: the value a plain FEN
+// means — t for bank-of-scotland and switchback, 1 for capturing-progressive and very-scottish).
+int static_quota(const Variant& v, int stm, int full);
+constexpr int kUnbounded = 1000000;  // also Fibonacci's saturation
+
+// ---------------------------------------------------------------------------------------------------------------
+// Position and moves
+// ---------------------------------------------------------------------------------------------------------------
+
+constexpr int WHITE = 0, BLACK = 1;
+constexpr char EMPTY = '.';
+using Board = std::array<char, 64>;  // square = rank * 8 + file, a1 = 0
+
+// A man's place: board * 64 + square (board B = 1, Alice only).
+inline int place(int board, int sq) { return board * 64 + sq; }
+
+struct Pos {
+  std::array<Board, 2> bd{};  // bd[1] (board B) is used by Alice only
+  int nboards = 1;
+  int stm = WHITE;
+  std::array<bool, 4> castle{};  // K Q k q
+  std::vector<int> ep;           // passed squares the side to move may capture e.p. in this turn (field 4)
+  std::vector<int> pend;         // e.p. rights created by the side to move in this turn (`pend=`)
+  int half = 0, full = 1;
+  int made = 0;           // `made=`
+  std::string forbid;     // `forbid=`
+  bool progress = false;  // `progress=1`: this turn made a capture or pawn move (turn-counted rule)
+  // turn-spec state
+  int quota = 1;                // moves allowed in the turn in progress (`quota=` when not the static value)
+  std::array<int, 2> checks{};  // `checks=W,B` (bank-of-scotland)
+  bool captured = false;        // `capture=1` (capturing-progressive)
+  std::map<int, int> moved;     // `moved=`: place -> moves made this turn by the man standing there
+  std::set<int> frozen;         // `frozen=` (progressive-english: promoted this turn)
+  std::vector<std::string> used;  // `used=` categories used this turn, in order
+  int spent = 0;                  // `spent=` (threesum)
+  char last = 0;                  // `last=` (equivalent): p n b r q k c, 0 = unknown
+  int lastlen = -1;               // `lastlen=` (equidistant): squared length, -1 = unknown
+  std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
+};
+
+struct Move {
+  int board = 0, from = 0, to = 0;
+  char promo = 0;  // 'q','r','b','n' or 0
+  bool capture = false, ep = false, castle = false, double_step = false;
+  int rook_from = -1, rook_to = -1;
+  bool stop = false;  // the voluntary stop `0000`
+};
+
+inline int color_of(char c) {
+  return c == EMPTY ? -1 : (std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK);
+}
+inline char type_of(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+inline char make_piece(char type, int color) {
+  return color == WHITE ? static_cast<char>(std::toupper(static_cast<unsigned char>(type))) : type;
+}
+inline int file_of(int s) { return s % 8; }
+inline int rank_of(int s) { return s / 8; }
+inline int sgn(int x) { return (x > 0) - (x < 0); }
+std::string square_name(int s);
+std::string uci(const Move& m);
+// formats.md field 6: t = 2*(fullmove-1)+1 for White, +2 for Black.
+inline int turn_index(int stm, int full) { return 2 * (full - 1) + 1 + stm; }
+
+// ---------------------------------------------------------------------------------------------------------------
+// One move (board.cpp): attack, check, paralysis, pseudo-legal moves, physical effects
+// ---------------------------------------------------------------------------------------------------------------
+
+bool has_king(const Pos& p, int color);
+bool occupied_anywhere(const Pos& p, int s);
+bool attacks(const Board& b, int from, int to);
+bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by);
+int landing_square(int passed, int owner);
+int stepper_board(const Pos& p, int passed, int owner);
+bool ep_capturer_exists(const Pos& p, int passed, int owner);
+bool ep_usable(const Pos& p, int passed, int owner);
+bool in_check(const Variant& v, const Pos& p, int color);
+struct CastleSpec {
+  int color;
+  int king_from, king_to, rook_from, rook_to;
+  std::vector<int> empty, king_path;
+};
+const std::array<CastleSpec, 4>& castle_specs();
+std::vector<Move> pseudo_moves(const Variant& v, const Pos& p);
+Pos move_effects(const Variant& v, const Pos& p, const Move& m);
+// Where the men a move displaces stand afterwards: (place before, place after) for each man that moved and
+// survived (castling: king and rook; a Rifle shooter stays; a kamikaze or exploding capturer is gone).
+std::vector<std::pair<int, int>> displaced_men(const Variant& v, const Move& m);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The turn (turn.cpp)
+// ---------------------------------------------------------------------------------------------------------------
+
+struct After {
+  Pos pos;
+  bool gives_check = false;
+  bool turn_ended = false;
+};
+struct Legal {
+  Move move;
+  After after;
+};
+
+int quota(const Variant& v, const Pos& p);
+std::vector<Legal> legal_list(const Variant& v, const Pos& p);
+std::uint64_t perft_pos(const Variant& v, const Pos& p, int depth);
+std::uint64_t count_turns_pos(const Variant& v, const Pos& p, int max_moves);
+std::string outcome_pos(const Variant& v, const Pos& p);
+std::vector<int> start_sputniks(const Pos& p);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Extended FEN (fen.cpp)
+// ---------------------------------------------------------------------------------------------------------------
+
+Pos parse_fen(const Variant& v, const std::string& fen);
+std::string write_fen(const Variant& v, const Pos& p);
+
+}  // namespace hc::reference::detail

@@ -1,0 +1,498 @@
+// The turn (RULES.md §1.2, §1.5, §1.6, D-5, §3.1, §3.4, §3.5, §3.7; the coordinator's turn spec). One
+// brute-force definition: a move is legal iff it begins some legal complete turn. A complete turn is a
+// sequence of moves, each allowed at its point of the turn (own king safe, ITALIAN, the composition rule of
+// the id), that ends the turn: quota reached, check (ends_on check), capture (citizen), a move to an attacked
+// square (scottish-modern), king loss, the composition's own end (sputnik's normal move, threesum's length,
+// every man moved, black-and-white's dark move), a lost move, or the voluntary stop `0000`. In ids without
+// D-5 a series that runs out of moves is complete too (progressive stalemate, §1.5 (iii)); with D-5 it is
+// not, and the search below looks for a completion.
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+
+#include "model.hpp"
+
+namespace hc::reference::detail {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measures of a move
+// ---------------------------------------------------------------------------------------------------------------
+
+char mover_type(const Pos& p, const Move& m) { return type_of(p.bd[m.board][m.from]); }
+
+// §3.1 maximummer-marseillais (also equidistant): squared Euclidean length, compared exactly; castling O-O
+// 16, O-O-O 25 (fixed values); e.p. 2, pawn two-step 4, knight 5 follow from the squares.
+int squared_length(const Move& m) {
+  if (m.castle) return file_of(m.to) == 6 ? 16 : 25;
+  const int df = file_of(m.to) - file_of(m.from), dr = rank_of(m.to) - rank_of(m.from);
+  return df * df + dr * dr;
+}
+
+// §3.4 threesum (turn spec): squares travelled (king distance) for every man but the knight; knight 2,
+// castling 1 (a pawn two-step is 2 and a pawn capture 1 by the same count).
+int threesum_length(const Pos& p, const Move& m) {
+  if (m.castle) return 1;
+  if (mover_type(p, m) == 'n') return 2;
+  return std::max(std::abs(file_of(m.to) - file_of(m.from)), std::abs(rank_of(m.to) - rank_of(m.from)));
+}
+
+// a1 is dark (§3.1 black-and-white-marseillais).
+bool light_square(int s) { return (file_of(s) + rank_of(s)) % 2 == 1; }
+
+// The category a move uses in the zone/colour/category games (turn spec): zone by departure square;
+// castling = piece (piece-and-pawn), kingside (bilateral decision 2), periphery (central); black-and-white:
+// castling is the light move as a first move and the dark move as a second one.
+std::string category(const Variant& v, const Pos& p, const Move& m) {
+  switch (v.composition) {
+    case Composition::PieceAndPawn:
+      return m.castle || mover_type(p, m) != 'p' ? "piece" : "pawn";
+    case Composition::Bilateral:
+      return m.castle || file_of(m.from) >= 4 ? "kingside" : "queenside";
+    case Composition::Central: {
+      const bool centre = !m.castle && file_of(m.from) >= 2 && file_of(m.from) <= 5 && rank_of(m.from) >= 2 &&
+                          rank_of(m.from) <= 5;
+      return centre ? "centre" : "periphery";
+    }
+    case Composition::BlackAndWhite:
+      if (m.castle) return p.made == 0 ? "light" : "dark";
+      return light_square(m.from) ? "light" : "dark";
+    default:
+      return "";
+  }
+}
+
+// The men a move moves, by their places before it (castling: king and rook, turn spec "men counted moved").
+std::vector<int> mover_places(const Move& m) {
+  if (m.castle) return {place(m.board, m.from), place(m.board, m.rook_from)};
+  return {place(m.board, m.from)};
+}
+
+int moves_of(const Pos& p, int w) {
+  auto it = p.moved.find(w);
+  return it == p.moved.end() ? 0 : it->second;
+}
+
+bool own_man_at(const Pos& p, int w, int color) { return color_of(p.bd[w / 64][w % 64]) == color; }
+
+// §3.7 sputnik: own rook, bishop or knight in the opponent's half (White: ranks 5–8) at the start of the
+// turn.
+bool is_sputnik_at(const Pos& p, int w, int color) {
+  const char c = p.bd[w / 64][w % 64];
+  const char t = type_of(c);
+  const int r = rank_of(w % 64);
+  return color_of(c) == color && (t == 'r' || t == 'b' || t == 'n') && (color == WHITE ? r >= 4 : r <= 3);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Composition rules (turn spec step 2)
+// ---------------------------------------------------------------------------------------------------------------
+
+// §3.5 progressive-english: a move by man x is legal only if c(x) <= c(y) for every other mobile man y (one
+// with a move legal under all other rules now, `base`); a man promoted this series is immobile (frozen).
+bool english_allows(const Pos& p, const Move& m, const std::vector<Legal>& base) {
+  const int x = place(m.board, m.from);
+  if (p.frozen.count(x)) return false;
+  for (const Legal& o : base) {
+    const int y = place(o.move.board, o.move.from);
+    if (y != x && !p.frozen.count(y) && moves_of(p, y) < moves_of(p, x)) return false;
+  }
+  return true;
+}
+
+// §3.1 black-and-white-marseillais (turn spec): at the first move, a light-square move or castling; a
+// dark-square move only when in check or when no light move or castling is legal (it is then the second move
+// and ends the turn, see ends_turn). At the second move, a dark-square move or castling.
+bool black_and_white_allows(const Variant& v, const Pos& p, const Move& m, const std::vector<Legal>& base) {
+  const std::string c = category(v, p, m);
+  if (p.made == 1) return c == "dark";
+  if (c == "light") return true;
+  if (in_check(v, p, p.stm)) return true;
+  return std::none_of(base.begin(), base.end(),
+                      [&](const Legal& o) { return category(v, p, o.move) == "light"; });
+}
+
+bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std::vector<Legal>& base) {
+  // different men (each man at most once: different-men, maximummer, equivalent, equidistant, threesum,
+  // hurricane) and Pribylinec (at most twice); castling moves the king and the rook
+  if (v.moves_per_man > 0)
+    for (int w : mover_places(m))
+      if (moves_of(p, w) >= v.moves_per_man) return false;
+  switch (v.composition) {
+    case Composition::None:
+    case Composition::Sputnik:
+      return true;
+    case Composition::PieceAndPawn:  // one move of each category, either order
+    case Composition::Bilateral:
+    case Composition::Central:
+      return p.made == 0 || category(v, p, m) != p.used[0];
+    case Composition::BlackAndWhite:
+      return black_and_white_allows(v, p, m, base);
+    case Composition::Citizen:  // §3.1: first a piece move (king and castling included), then a pawn move
+      return (p.made == 0) == (m.castle || mover_type(p, m) != 'p');
+    case Composition::Threesum:  // §3.4: lengths summing to at most 3
+      return p.spent + threesum_length(p, m) <= 3;
+    case Composition::English:
+      return english_allows(p, m, base);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Turn ends
+// ---------------------------------------------------------------------------------------------------------------
+
+// scottish-modern (turn spec): after the move the moved man (castling: king or rook) stands on a square
+// attacked (§1.3, paralysis ignored) by an enemy man.
+bool lands_on_attacked_square(const Variant& v, const Pos& q, const Move& m, int me) {
+  for (auto [from, to] : displaced_men(v, m)) {
+    (void)from;
+    if (own_man_at(q, to, me) && square_attacked_by(v, q, to / 64, to % 64, 1 - me)) return true;
+  }
+  return false;
+}
+
+bool every_man_moved(const Pos& q, int me) {
+  for (int w = 0; w < 64 * q.nboards; ++w)
+    if (own_man_at(q, w, me) && !q.moved.count(w)) return false;
+  return true;
+}
+
+// The composition's own end of the turn.
+bool composition_ends(const Variant& v, const Pos& p, const Move& m, const Pos& q, bool sputnik_move) {
+  const int me = p.stm;
+  switch (v.composition) {
+    case Composition::BlackAndWhite:  // a dark-square first move is the second move (turn spec)
+      return p.made == 0 && category(v, p, m) == "dark";
+    case Composition::Sputnik:  // any move other than a sputnik's first is the normal move
+      return !sputnik_move;
+    case Composition::Threesum:  // no length left, or no man left to move
+      return q.spent >= 3 || every_man_moved(q, me);
+    default:  // hurricane: no man left to move
+      return v.voluntary_stop && v.moves_per_man == 1 && every_man_moved(q, me);
+  }
+}
+
+// Ends the turn in q: side change, e.p. rights pass (§1.8), fullmove, no-progress counter in turns, the next
+// turn's quota (schedules of the turn spec), per-turn state cleared. `p` is the position at the last move's
+// start (or at the stop), `moves` the moves this turn made (the stop not counted), `check` whether the last
+// move gave check.
+void finish_turn(const Variant& v, const Pos& p, Pos& q, int moves, bool check) {
+  const int me = p.stm, them = 1 - me;
+  q.stm = them;
+  q.made = 0;
+  q.ep.clear();
+  for (int passed : q.pend)
+    if (ep_usable(q, passed, me)) q.ep.push_back(passed);
+  q.pend.clear();
+  if (me == BLACK) q.full += 1;
+  // formats.md field 5 (turn unit): the number of complete turns without a capture or pawn move.
+  if (v.counter_in_turns && !q.progress) q.half += 1;
+  q.progress = false;
+  const int next_static = static_quota(v, q.stm, q.full);
+  switch (v.schedule) {
+    case Schedule::BankOfScotland:  // t + this side's check-giving moves in its earlier turns
+      q.quota = std::min(next_static + q.checks[q.stm], kUnbounded);
+      break;
+    case Schedule::Capturing:  // this quota + 1 after a turn with a capture, else 1
+      q.quota = q.captured ? std::min(p.quota + 1, kUnbounded) : 1;
+      break;
+    case Schedule::Switchback:  // after a turn ending with check: that quota − 1 (at least 1, see README)
+      q.quota = check ? std::max(1, p.quota - 1) : next_static;
+      break;
+    case Schedule::VeryScottish:  // 1 + the moves the opponent (this side) actually made
+      q.quota = 1 + moves;
+      break;
+    default:
+      q.quota = next_static;
+  }
+  q.captured = false;
+  q.moved.clear();
+  q.frozen.clear();
+  q.used.clear();
+  q.spent = 0;
+  q.sputniks.clear();
+  q.forbid.clear();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Playing one move with the turn bookkeeping
+// ---------------------------------------------------------------------------------------------------------------
+
+After play_move(const Variant& v, const Pos& p, const Move& m) {
+  After a;
+  a.pos = move_effects(v, p, m);
+  Pos& q = a.pos;
+  const int me = p.stm, them = 1 - me;
+  const char mover = p.bd[m.board][m.from];
+
+  // §1.8: rights created in this turn die when the double-stepper moves or leaves, or (never-occupied) when a
+  // man stands on the passed square; a new two-step adds one. Rights without any possible capturer are
+  // dropped. marseillais-alternative: only the last move's two-step can pass, so earlier ones die here.
+  std::vector<int> pend;
+  if (!v.ep_last_move_only) {
+    for (int passed : p.pend) {
+      if (m.from == landing_square(passed, me) || stepper_board(q, passed, me) < 0) continue;
+      if (!v.ep_empty_now && occupied_anywhere(q, passed)) continue;
+      if (ep_capturer_exists(q, passed, me)) pend.push_back(passed);
+    }
+  }
+  if (m.double_step && v.ep_when != EpWhen::None) {
+    int passed = (m.from + m.to) / 2;
+    if ((v.ep_empty_now || !occupied_anywhere(q, passed)) && ep_capturer_exists(q, passed, me))
+      pend.push_back(passed);
+  }
+  std::sort(pend.begin(), pend.end());
+  q.pend = pend;
+  // §1.8 ep.when: `first` — only the first move of a turn; `marseillais-pair` — the second move may take the
+  // other right only if the first move was itself an e.p. capture; citizen — the rights of the opponent's
+  // turn wait for the pawn (second) move, unless the passed square was occupied meanwhile.
+  q.ep.clear();
+  if (v.ep_when == EpWhen::Pair && p.made == 0 && m.ep)
+    for (int passed : p.ep)
+      if (passed != m.to && ep_usable(q, passed, them)) q.ep.push_back(passed);
+  if (v.ep_when == EpWhen::Second && p.made == 0)
+    for (int passed : p.ep)
+      if (ep_usable(q, passed, them)) q.ep.push_back(passed);
+
+  // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
+  // unit (Progressive) counts turn ends.
+  if (m.capture || type_of(mover) == 'p') {
+    q.half = 0;
+    if (v.counter_in_turns) q.progress = true;
+  } else if (!v.counter_in_turns) {
+    q.half += 1;
+  }
+
+  // Men that moved this turn follow their moves; men that are gone drop out (turn spec).
+  if (v.tracks_men()) {
+    const auto displaced = displaced_men(v, m);
+    const std::vector<int> movers = mover_places(m);
+    q.moved.clear();
+    for (auto [w, k] : p.moved)
+      if (std::find(movers.begin(), movers.end(), w) == movers.end() && own_man_at(q, w, me)) q.moved[w] = k;
+    for (auto [from, to] : displaced)
+      if (own_man_at(q, to, me)) q.moved[to] = moves_of(p, from) + 1;
+    q.frozen.clear();
+    for (int w : p.frozen)
+      if (own_man_at(q, w, me)) q.frozen.insert(w);
+    // progressive-english: a pawn that promotes may not move again in the series
+    if (v.composition == Composition::English && m.promo && !displaced.empty() &&
+        own_man_at(q, displaced[0].second, me))
+      q.frozen.insert(displaced[0].second);
+  }
+  bool sputnik_move = false;
+  if (v.composition == Composition::Sputnik) {
+    std::vector<int> left = p.made == 0 ? start_sputniks(p) : p.sputniks;
+    const int w = place(m.board, m.from);
+    sputnik_move = std::find(left.begin(), left.end(), w) != left.end();
+    q.sputniks.clear();
+    for (int s : left)
+      if (s != w && is_sputnik_at(q, s, me)) q.sputniks.push_back(s);
+  }
+  if (v.tracks_categories()) q.used.push_back(category(v, p, m));
+  if (v.composition == Composition::Threesum) q.spent = p.spent + threesum_length(p, m);
+  if (v.schedule == Schedule::Capturing && m.capture) q.captured = true;
+  if (v.obligation == Obligation::Equivalent) q.last = m.castle ? 'c' : type_of(mover);  // promotion: p
+  if (v.obligation == Obligation::Equidistant) q.lastlen = squared_length(m);
+
+  a.gives_check = in_check(v, q, them);
+  if (v.schedule == Schedule::BankOfScotland && a.gives_check) q.checks[me] += 1;
+  const bool game_over = !has_king(q, WHITE) || !has_king(q, BLACK);
+  a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
+                 (v.ends_on_capture && m.capture) ||
+                 (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
+                 composition_ends(v, p, m, q, sputnik_move);
+  q.forbid.clear();
+  if (a.turn_ended) {
+    finish_turn(v, p, q, p.made + 1, a.gives_check);
+  } else {
+    q.made = p.made + 1;
+    // double-move-galvin decision 2: the second move may not restore the turn's start position (placement and
+    // castling rights). Record that move, found by trying every move from here.
+    if (v.forbid_null_turn && p.made == 0) {
+      for (const Move& m2 : pseudo_moves(v, q)) {
+        Pos r = move_effects(v, q, m2);
+        if (r.bd == p.bd && r.castle == p.castle) q.forbid = uci(m2);
+      }
+    }
+  }
+  return a;
+}
+
+// The voluntary stop `0000` (turn spec): ends the turn; no man moves, so field 5 counts it only as a turn.
+After play_stop(const Variant& v, const Pos& p) {
+  After a;
+  a.pos = p;
+  finish_turn(v, p, a.pos, p.made, false);
+  a.turn_ended = true;
+  return a;
+}
+
+// `stop_early: voluntary` — after at least one move of the turn.
+bool stop_allowed(const Variant& v, const Pos& p) {
+  return v.voluntary_stop && p.made >= 1 && has_king(p, p.stm);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Legality
+// ---------------------------------------------------------------------------------------------------------------
+
+bool is_king_move(const Pos& p, const Move& m) { return type_of(p.bd[m.board][m.from]) == 'k'; }
+
+// §5.1 Alice rule 2: a king may not step into check on the board where it moves — its arrival square must not
+// be attacked in the origin board's position after the move and before the transfer.
+bool alice_king_steps_into_check(const Variant& v, const Pos& p, const Move& m) {
+  if (!v.alice || m.castle || !is_king_move(p, m) || (m.capture && v.capture == Capture::Shoot)) return false;
+  Pos t = p;
+  t.bd[m.board][m.to] = t.bd[m.board][m.from];
+  t.bd[m.board][m.from] = EMPTY;
+  return in_check(v, t, p.stm);
+}
+
+// Legality of one move by itself (turn spec step 1):
+// * own king must survive (§4.3: a move exploding the mover's own king is illegal);
+// * the game ends when the enemy king is gone (§4.3 exploding the enemy king is legal even if own king is
+//   left attacked; §3.2 king capture) — legal;
+// * NONE (§1.6, Galvin): no further test;
+// * OBSERVED (§1.6): after the move the mover's king is not in check (with the variant's redefinitions);
+// * ITALIAN (§1.6, §3.5 progressive-italian): moreover a check-giving move must be the last of a full-quota
+//   turn.
+bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a) {
+  const int me = p.stm;
+  if (!has_king(a.pos, me)) return false;
+  if (!has_king(a.pos, 1 - me)) return true;
+  if (v.regime == Regime::None) return true;
+  if (alice_king_steps_into_check(v, p, m)) return false;
+  if (in_check(v, a.pos, me)) return false;
+  if (v.regime == Regime::Italian && a.gives_check && p.made + 1 < quota(v, p)) return false;
+  return true;
+}
+
+// Turn spec steps 1 and 2: the moves legal by themselves here (and §4.1 rifle's compulsory capture among
+// them, "legality is tested first") that the composition rule of the id allows. A lost move (the four
+// zone/colour/category ids) ends the turn inside the move that leaves nothing in the category still owed.
+std::vector<Legal> candidates(const Variant& v, const Pos& p) {
+  std::vector<Legal> base;
+  if (!has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
+  for (const Move& m : pseudo_moves(v, p)) {
+    if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
+    After a = play_move(v, p, m);
+    if (move_is_legal(v, p, m, a)) base.push_back({m, std::move(a)});
+  }
+  if (v.compulsory_capture &&
+      std::any_of(base.begin(), base.end(), [](const Legal& l) { return l.move.capture; }))
+    std::erase_if(base, [](const Legal& l) { return !l.move.capture; });
+  std::vector<bool> allowed;
+  for (const Legal& l : base) allowed.push_back(composition_allows(v, p, l.move, base));
+  std::vector<Legal> out;
+  for (std::size_t i = 0; i < base.size(); ++i)
+    if (allowed[i]) out.push_back(std::move(base[i]));
+  if (v.lost_move)
+    for (Legal& l : out)
+      if (!l.after.turn_ended && candidates(v, l.after.pos).empty()) {
+        finish_turn(v, p, l.after.pos, p.made + 1, l.after.gives_check);
+        l.after.turn_ended = true;
+      }
+  return out;
+}
+
+// D-5 as a search (turn spec step 3): the move ends the turn, or some move allowed after it begins a complete
+// turn. Only the D-5 ids ask; elsewhere a series that runs out of moves is itself complete.
+bool begins_complete_turn(const Variant& v, const Legal& l) {
+  if (l.after.turn_ended || stop_allowed(v, l.after.pos)) return true;
+  for (const Legal& next : candidates(v, l.after.pos))
+    if (begins_complete_turn(v, next)) return true;
+  return false;
+}
+
+// Does `m` imitate the opponent's last move (equivalent-marseillais)? Castling imitates and is imitated by a
+// king or rook move.
+bool imitates_type(char last, const Pos& p, const Move& m) {
+  const char t = m.castle ? 'c' : mover_type(p, m);
+  if (t == last) return true;
+  if (t == 'c') return last == 'k' || last == 'r';
+  return last == 'c' && (t == 'k' || t == 'r');
+}
+
+// Turn spec step 4: obligations on the first move, among what remains; each applies only if some remaining
+// move satisfies it (equivalent decision 3, equidistant's waiver).
+void apply_obligations(const Variant& v, const Pos& p, std::vector<Legal>& out) {
+  if (p.made != 0 || out.empty()) return;
+  std::function<bool(const Move&)> keep;
+  if (v.obligation == Obligation::Maximummer) {  // one of the longest moves
+    int best = 0;
+    for (const Legal& l : out) best = std::max(best, squared_length(l.move));
+    keep = [best](const Move& m) { return squared_length(m) == best; };
+  } else if (v.obligation == Obligation::Equivalent && p.last) {
+    keep = [&p](const Move& m) { return imitates_type(p.last, p, m); };
+  } else if (v.obligation == Obligation::Equidistant && p.lastlen >= 0) {
+    keep = [&p](const Move& m) { return squared_length(m) == p.lastlen; };
+  } else {
+    return;
+  }
+  if (std::any_of(out.begin(), out.end(), [&](const Legal& l) { return keep(l.move); }))
+    std::erase_if(out, [&](const Legal& l) { return !keep(l.move); });
+}
+
+}  // namespace
+
+int quota(const Variant&, const Pos& p) { return p.quota; }
+
+std::vector<int> start_sputniks(const Pos& p) {
+  std::vector<int> out;
+  for (int w = 0; w < 64 * p.nboards; ++w)
+    if (is_sputnik_at(p, w, p.stm)) out.push_back(w);
+  return out;
+}
+
+// The legal moves: steps 1–2 (candidates), 3 (D-5), 4 (obligations), then the stop where allowed.
+std::vector<Legal> legal_list(const Variant& v, const Pos& p) {
+  std::vector<Legal> out = candidates(v, p);
+  if (v.complete_turn) std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l); });
+  apply_obligations(v, p, out);
+  if (stop_allowed(v, p)) {
+    Move stop;
+    stop.stop = true;
+    out.push_back({stop, play_stop(v, p)});
+  }
+  return out;
+}
+
+std::uint64_t perft_pos(const Variant& v, const Pos& p, int depth) {
+  if (depth <= 0) return 1;
+  std::vector<Legal> list = legal_list(v, p);
+  if (depth == 1) return list.size();
+  std::uint64_t n = 0;
+  for (const Legal& l : list) n += perft_pos(v, l.after.pos, depth - 1);
+  return n;
+}
+
+namespace {
+// Complete turns from p of at most `left` more moves; `mid` = at least one move of the turn was played here.
+std::uint64_t turns_from(const Variant& v, const Pos& p, int left, bool mid) {
+  std::vector<Legal> list = legal_list(v, p);
+  if (list.empty()) return mid ? 1 : 0;  // the series ran out of moves: it ends here (progressive stalemate)
+  if (left <= 0) return 0;
+  std::uint64_t n = 0;
+  for (const Legal& l : list) n += l.after.turn_ended ? 1 : turns_from(v, l.after.pos, left - 1, true);
+  return n;
+}
+}  // namespace
+
+std::uint64_t count_turns_pos(const Variant& v, const Pos& p, int max_moves) {
+  return turns_from(v, p, max_moves, false);
+}
+
+// §1.5 / D-5 / D-8 game end for the side to move.
+std::string outcome_pos(const Variant& v, const Pos& p) {
+  if (!has_king(p, p.stm)) return "king-captured";
+  if (!legal_list(v, p).empty()) return "ongoing";
+  if (p.made > 0 || v.regime == Regime::None) return "stalemate";  // progressive stalemate; Galvin draw
+  // checkmate: in check at the start of the turn and no legal first move (D-5 never counts toward this test;
+  // the composition does: citizen's first move must be a piece move)
+  if (in_check(v, p, p.stm) && candidates(v, p).empty()) return "checkmate";
+  return "stalemate";
+}
+
+}  // namespace hc::reference::detail

@@ -1,0 +1,282 @@
+// Variant ids (RULES.md §3–§5 entries) as settings of the §2 dimensions, and the static schedules.
+#include <algorithm>
+#include <stdexcept>
+
+#include "model.hpp"
+
+namespace hc::reference::detail {
+namespace {
+
+// §3.1 family defaults: ends_on check, ep.when marseillais-pair, D-5 (classical schedule set by the caller).
+void marseillais_family(Variant& v, Schedule s) {
+  v.schedule = s;
+  v.ends_on_check = true;
+  v.ep_when = EpWhen::Pair;
+  v.complete_turn = true;
+}
+
+// §3.1 Boyer's zone/colour/category games: the lost move replaces D-5 (bilateral decision 3, turn spec).
+void lost_move_family(Variant& v, Composition c) {
+  marseillais_family(v, Schedule::Two);
+  v.complete_turn = false;
+  v.lost_move = true;
+  v.composition = c;
+}
+
+// §3.5 family defaults (Scottish): progressive schedule, ends_on check, OBSERVED, ep first move only,
+// progressive stalemate (no D-5), no-progress counted in turns.
+void progressive_family(Variant& v, Schedule s) {
+  v.schedule = s;
+  v.ends_on_check = true;
+  v.counter_in_turns = true;
+}
+
+// §3.5 progressive-italian: ITALIAN regime, AISE e.p. (passed square empty at the moment of capture).
+void italian(Variant& v) {
+  v.regime = Regime::Italian;
+  v.ep_empty_now = true;
+}
+
+// One id of the turn group; false if `p` is not one.
+bool set_turn_id(Variant& v, const std::string& p) {
+  if (p == "marseillais") {  // §3.1
+    marseillais_family(v, Schedule::Two);
+  } else if (p == "balanced-marseillais") {  // §3.1
+    marseillais_family(v, Schedule::Balanced);
+  } else if (p == "marseillais-alternative") {  // §3.1: ITALIAN at quota 2; e.p. only from the last move
+    marseillais_family(v, Schedule::Two);
+    v.regime = Regime::Italian;
+    v.ep_when = EpWhen::First;
+    v.ep_last_move_only = true;
+  } else if (p == "alternating-marseillais") {  // §3.1: W1 B1 W2 B2 …
+    marseillais_family(v, Schedule::Alternating);
+  } else if (p == "different-men-marseillais") {  // §3.1: the two moves by different men
+    marseillais_family(v, Schedule::Two);
+    v.moves_per_man = 1;
+  } else if (p == "piece-and-pawn-marseillais") {  // §3.1: one piece and one pawn move; e.p. first move only
+    lost_move_family(v, Composition::PieceAndPawn);
+    v.ep_when = EpWhen::First;
+  } else if (p == "bilateral-marseillais") {  // §3.1
+    lost_move_family(v, Composition::Bilateral);
+  } else if (p == "central-marseillais") {  // §3.1
+    lost_move_family(v, Composition::Central);
+  } else if (p == "black-and-white-marseillais") {  // §3.1
+    lost_move_family(v, Composition::BlackAndWhite);
+  } else if (p == "maximummer-marseillais") {  // §3.1: longest first move; second by another man
+    marseillais_family(v, Schedule::Two);
+    v.obligation = Obligation::Maximummer;
+    v.moves_per_man = 1;
+  } else if (p == "equivalent-marseillais") {  // §3.1: imitate the type of the last move; another man
+    marseillais_family(v, Schedule::Two);
+    v.obligation = Obligation::Equivalent;
+    v.moves_per_man = 1;
+  } else if (p == "equidistant-marseillais") {  // §3.1: imitate the length of the last move; another man
+    marseillais_family(v, Schedule::Two);
+    v.obligation = Obligation::Equidistant;
+    v.moves_per_man = 1;
+  } else if (p == "balanced-equidistant-marseillais") {  // §3.1: balanced schedule, no different-man rule
+    marseillais_family(v, Schedule::Balanced);
+    v.obligation = Obligation::Equidistant;
+  } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
+    v.schedule = Schedule::Two;
+    v.ends_on_check = true;
+    v.ends_on_capture = true;
+    v.ep_when = EpWhen::Second;
+    v.composition = Composition::Citizen;
+    v.voluntary_stop = true;
+  } else if (p == "threesum") {  // §3.4
+    v.schedule = Schedule::Three;
+    v.ends_on_check = true;
+    v.composition = Composition::Threesum;
+    v.moves_per_man = 1;
+    v.voluntary_stop = true;
+  } else if (p == "hurricane") {  // §3.7
+    v.schedule = Schedule::Unbounded;
+    v.ends_on_check = true;
+    v.moves_per_man = 1;
+    v.voluntary_stop = true;
+  } else if (p == "sputnik") {  // §3.7
+    v.schedule = Schedule::Unbounded;
+    v.ends_on_check = true;
+    v.composition = Composition::Sputnik;
+    v.voluntary_stop = true;
+  } else if (p == "double-move-galvin") {  // §3.2
+    v.schedule = Schedule::Balanced;
+    v.regime = Regime::None;
+    v.ep_when = EpWhen::Pair;
+    v.complete_turn = true;
+    v.forbid_null_turn = true;
+  } else if (p == "progressive") {  // §3.5
+    progressive_family(v, Schedule::Progressive);
+  } else if (p == "progressive-italian") {  // §3.5
+    progressive_family(v, Schedule::Progressive);
+    italian(v);
+  } else if (p == "progressive-symmetric") {  // §3.5: W1 B1 W2 B2 …
+    progressive_family(v, Schedule::Symmetric);
+  } else if (p == "fibonacci") {  // §3.5
+    progressive_family(v, Schedule::Fibonacci);
+  } else if (p == "slow-progressive") {  // §3.5: as progressive-italian, quota 1 + floor((t-1)/4)
+    progressive_family(v, Schedule::Slow);
+    italian(v);
+  } else if (p == "progressive-cyclical") {  // §3.5: progressive-italian rules, cyclic quota
+    progressive_family(v, Schedule::Cyclical);
+    italian(v);
+  } else if (p == "scottish-modern" || p == "bank-of-scotland-modern") {  // §3.5: + move to attacked square
+    progressive_family(v, p == "scottish-modern" ? Schedule::Progressive : Schedule::BankOfScotland);
+    v.ends_on_attacked = true;
+    v.ep_when = EpWhen::None;
+  } else if (p == "bank-of-scotland") {  // §3.5
+    progressive_family(v, Schedule::BankOfScotland);
+  } else if (p == "very-scottish") {  // §3.5
+    progressive_family(v, Schedule::VeryScottish);
+    v.voluntary_stop = true;
+  } else if (p == "capturing-progressive") {  // §3.5
+    progressive_family(v, Schedule::Capturing);
+  } else if (p == "switchback") {  // §3.5: as progressive-italian
+    progressive_family(v, Schedule::Switchback);
+    italian(v);
+  } else if (p == "logical-progressive") {  // §3.5: no pawn two-step, no castling
+    progressive_family(v, Schedule::Progressive);
+    v.no_double_step = true;
+    v.no_castling = true;
+  } else if (p == "progressive-pribylinec") {  // §3.5: no man more than twice per series
+    progressive_family(v, Schedule::Progressive);
+    v.moves_per_man = 2;
+  } else if (p == "progressive-english") {  // §3.5: every mobile man before any man twice; no e.p.
+    progressive_family(v, Schedule::Progressive);
+    v.composition = Composition::English;
+    v.ep_when = EpWhen::None;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// "name" or "name:key=value" (only progressive-cyclical has an option: cycle, even, 2..64).
+void read_options(Variant& v, const std::string& name, const std::string& options, const std::string& id) {
+  if (options.empty()) return;
+  if (name != "progressive-cyclical" || options.rfind("cycle=", 0) != 0)
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  const std::string n = options.substr(6);
+  if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument("bad cycle in " + id);
+  v.cycle = std::stoi(n);
+  if (v.cycle < 2 || v.cycle > 64 || v.cycle % 2)
+    throw std::invalid_argument("cycle must be even, 2..64: " + id);
+}
+
+}  // namespace
+
+bool is_dynamic(Schedule s) {
+  return s == Schedule::BankOfScotland || s == Schedule::Capturing || s == Schedule::Switchback ||
+         s == Schedule::VeryScottish;
+}
+
+Variant parse_variant(const std::string& id) {
+  Variant v;
+  std::vector<std::string> parts;
+  std::string cur;
+  for (char c : id + "+") {
+    if (c != '+') {
+      cur += c;
+      continue;
+    }
+    if (cur.empty()) throw std::invalid_argument("bad variant id: " + id);
+    if (cur == "progressive-kamikaze") {  // §4.5 alias: kamikaze capture with the Scottish progressive rules
+      parts.push_back("progressive");
+      parts.push_back("kamikaze");
+    } else {
+      parts.push_back(cur);
+    }
+    cur.clear();
+  }
+  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false;
+  auto claim = [&](bool& flag, const std::string& what) {
+    if (flag) throw std::invalid_argument("variant composition sets the " + what + " twice: " + id);
+    flag = true;
+  };
+  for (const std::string& part : parts) {
+    const std::size_t colon = part.find(':');
+    const std::string p = part.substr(0, colon);
+    const std::string options = colon == std::string::npos ? "" : part.substr(colon + 1);
+    if (colon != std::string::npos && options.empty()) throw std::invalid_argument("bad variant id: " + id);
+    if (p == "chess") {
+    } else if (Variant t; set_turn_id(t, p)) {
+      claim(turn_set, "schedule");
+      t.capture = v.capture;
+      t.compulsory_capture = v.compulsory_capture;
+      t.madras = v.madras;
+      t.alice = v.alice;
+      v = t;
+    } else if (p == "atomic") {  // §4.3
+      claim(capture_set, "capture rule");
+      v.capture = Capture::Explosion;
+    } else if (p == "rifle") {  // §4.1
+      claim(capture_set, "capture rule");
+      v.capture = Capture::Shoot;
+      v.compulsory_capture = true;
+    } else if (p == "kamikaze") {  // §4.5
+      claim(capture_set, "capture rule");
+      v.capture = Capture::Kamikaze;
+    } else if (p == "madras") {  // §4.6
+      claim(paralysis_set, "paralysis");
+      v.madras = true;
+    } else if (p == "alice") {  // §5.1
+      claim(boards_set, "boards");
+      v.alice = true;
+    } else {
+      throw std::invalid_argument("unknown variant id: " + p);
+    }
+    read_options(v, p, options, id);
+  }
+  return v;
+}
+
+namespace {
+// Fibonacci numbers F(1) = F(2) = 1, saturating at kUnbounded (turn spec).
+int fibonacci(int t) {
+  long a = 1, b = 1;
+  for (int i = 3; i <= t && b < kUnbounded; ++i) {
+    long c = a + b;
+    a = b;
+    b = c;
+  }
+  return static_cast<int>(std::min<long>(b, kUnbounded));
+}
+}  // namespace
+
+int static_quota(const Variant& v, int stm, int full) {
+  const int t = turn_index(stm, full);
+  switch (v.schedule) {
+    case Schedule::One:
+      return 1;
+    case Schedule::Two:
+      return 2;  // §3.1 classical 2,2,2…
+    case Schedule::Balanced:
+      return (stm == WHITE && full == 1) ? 1 : 2;  // §3.1 balanced / §3.2 Galvin: W 1,2,2…
+    case Schedule::Alternating:
+      return full % 2 ? 1 : 2;  // alternating-marseillais: W1 B1 W2 B2 …
+    case Schedule::Progressive:
+    case Schedule::BankOfScotland:
+    case Schedule::Switchback:
+      return std::min(t, kUnbounded);  // §3.5 quota = t
+    case Schedule::Symmetric:
+      return std::min(full, kUnbounded);  // progressive-symmetric: W1 B1 W2 B2 …
+    case Schedule::Fibonacci:
+      return fibonacci(t);
+    case Schedule::Slow:
+      return 1 + (t - 1) / 4;
+    case Schedule::Cyclical:
+      return (t - 1) % v.cycle + 1;
+    case Schedule::Three:
+      return 3;
+    case Schedule::Unbounded:
+      return kUnbounded;
+    case Schedule::Capturing:
+    case Schedule::VeryScottish:
+      return 1;
+  }
+  return 1;
+}
+
+}  // namespace hc::reference::detail
