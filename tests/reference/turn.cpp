@@ -369,8 +369,8 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
   return true;
 }
 
-// Turn spec steps 1 and 2: the moves legal by themselves here (and §4.1 rifle's compulsory capture among
-// them, "legality is tested first") that the composition rule of the id allows. A lost move (the four
+// Turn spec steps 1 and 2: the moves legal by themselves here that the composition rule of the id allows
+// (then §4.1 rifle's compulsory capture among them, "legality is tested first"). A lost move (the four
 // zone/colour/category ids) ends the turn inside the move that leaves nothing in the category still owed.
 std::vector<Legal> candidates(const Variant& v, const Pos& p) {
   std::vector<Legal> base;
@@ -380,14 +380,16 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p) {
     After a = play_move(v, p, m);
     if (move_is_legal(v, p, m, a)) base.push_back({m, std::move(a)});
   }
-  if (v.compulsory_capture &&
-      std::any_of(base.begin(), base.end(), [](const Legal& l) { return l.move.capture; }))
-    std::erase_if(base, [](const Legal& l) { return !l.move.capture; });
   std::vector<bool> allowed;
   for (const Legal& l : base) allowed.push_back(composition_allows(v, p, l.move, base));
   std::vector<Legal> out;
   for (std::size_t i = 0; i < base.size(); ++i)
     if (allowed[i]) out.push_back(std::move(base[i]));
+  // §4.1 rifle: capture is compulsory among the moves the turn's composition allows (the composition is
+  // part of legality; the coordinator's order: per-move legality, composition, then the obligation).
+  if (v.compulsory_capture &&
+      std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
+    std::erase_if(out, [](const Legal& l) { return !l.move.capture; });
   if (v.lost_move)
     for (Legal& l : out)
       if (!l.after.turn_ended && candidates(v, l.after.pos).empty()) {
