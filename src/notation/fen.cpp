@@ -275,8 +275,12 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   if (const Token* t = token("quota")) {
     refuse_unless(t, r.schedule.dynamic(), "quota= (a quota set by the game)");
     const int q = parse_int(t->value, "quota");
-    if (q < 1 || std::uint32_t(q) > kMaxQuota)
-      throw NotationError("quota= must be 1 to " + std::to_string(kMaxQuota), t->value.column);
+    // Every dynamic schedule but the checks-counting one gives at most the progressive quota t.
+    const std::uint32_t most =
+        r.schedule.kind == ScheduleKind::kPlusChecksGiven ? kMaxQuota : std::uint32_t(pos.turn_index());
+    if (q < 1 || std::uint32_t(q) > std::min(most, kMaxQuota))
+      throw NotationError("quota= must be 1 to " + std::to_string(std::min(most, kMaxQuota)) + " here",
+                          t->value.column);
     st.quota = std::uint32_t(q);
   }
   const Token* made_token = token("made");
@@ -327,6 +331,19 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     if (w > 65535 || bl > 65535) throw NotationError("checks= counts at most 65535", t->value.column);
     st.checks[kWhite] = std::uint16_t(w);
     st.checks[kBlack] = std::uint16_t(bl);
+  }
+  if (r.schedule.kind == ScheduleKind::kPlusChecksGiven) {
+    // The quota follows from the move number and the checks the side to move has given.
+    const std::uint32_t q =
+        std::min(kMaxQuota, r.schedule.static_quota(pos.turn_index()) + st.checks[st.side]);
+    if (token("quota") && st.quota != q)
+      throw NotationError("quota= must be " + std::to_string(q) + " (the move number plus the checks given)",
+                          token("quota")->value.column);
+    st.quota = q;
+    if (st.made >= st.quota)
+      throw NotationError(
+          "made=" + std::to_string(st.made) + " but this turn has " + std::to_string(q) + " move(s)",
+          made_token->value.column);
   }
   if (const Token* t = token("capture")) {
     refuse_unless(t, r.schedule.kind == ScheduleKind::kCaptureStreak, "capture= (a capture streak schedule)");
@@ -385,7 +402,12 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   if (const Token* t = token("frozen")) {
     refuse_unless(t, r.promoted_man_stays, "frozen= (promoted men stay)");
     need_mid_turn(t, "frozen");
-    for (auto [sq, count] : own_men(t, "frozen", false)) pos.men().frozen |= bb(sq);
+    for (auto [sq, count] : own_men(t, "frozen", false)) {
+      if (!pos.men().moves[sq])
+        throw NotationError("frozen= names " + square_name(sq) + ", which has not moved (moved=)",
+                            t->value.column);
+      pos.men().frozen |= bb(sq);
+    }
   }
   if (const Token* t = token("used")) {
     refuse_unless(t, r.categories != MoveCategories::kNone && r.categories != MoveCategories::kPieceThenPawn,
@@ -409,14 +431,22 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     if (st.used == 3)
       throw NotationError("used= names both categories: the turn would be over", t->value.column);
   }
+  if (mid_turn && !st.used && r.categories != MoveCategories::kNone &&
+      r.categories != MoveCategories::kPieceThenPawn)
+    throw NotationError("a turn in progress needs used= (the category already used)", 1);
   if (const Token* t = token("spent")) {
     refuse_unless(t, r.length_budget > 0, "spent= (a length budget)");
     need_mid_turn(t, "spent");
     const int spent = parse_int(t->value, "spent");
-    if (spent < 1 || spent > r.length_budget)
-      throw NotationError("spent= must be 1 to " + std::to_string(r.length_budget), t->value.column);
+    // Each move has length 1 at least, and a turn that has spent everything is over.
+    if (spent < int(st.made) || spent >= r.length_budget)
+      throw NotationError(
+          "spent= must be " + std::to_string(st.made) + " to " + std::to_string(r.length_budget - 1),
+          t->value.column);
     st.spent = std::uint8_t(spent);
   }
+  if (mid_turn && !st.spent && r.length_budget)
+    throw NotationError("a turn in progress needs spent= (the length used)", 1);
   if (const Token* t = token("last")) {
     refuse_unless(t, r.first_move == FirstMoveRule::kImitateType, "last= (imitation of the last move)");
     const std::string_view text = t->value.text;
@@ -431,9 +461,8 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   if (const Token* t = token("lastlen")) {
     refuse_unless(t, r.first_move == FirstMoveRule::kImitateLength, "lastlen= (imitation of the last move)");
     const int len = parse_int(t->value, "lastlen");
-    bool possible = false;  // a sum of two squares of 0..7
-    for (int a = 0; a < 8; ++a)
-      for (int c = 0; c < 8; ++c) possible = possible || (a * a + c * c == len && len > 0);
+    bool possible = len == 5;  // a knight; lines: k^2 (castling 16, 25 among them) or 2k^2
+    for (int k = 1; k < 8; ++k) possible = possible || len == k * k || len == 2 * k * k;
     if (!possible) throw NotationError("lastlen= is not the squared length of a move", t->value.column);
     st.last_len2 = std::uint8_t(len);
   }
