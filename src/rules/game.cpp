@@ -75,11 +75,8 @@ GameResult evaluate(Position& pos) {
     // giving check); otherwise the side cannot make its turn: stalemate (D-5, progressive stalemate).
     bool mated = false;
     if (pos.rules().regime != CheckRegime::kNone && pos.state().made == 0 && in_check(pos)) {
-      MoveList first;
-      pos.ops().per_move_legal(pos, first);
-      if (pos.rules().regime == CheckRegime::kItalian && pos.state().quota > 1) {
-        first.keep_if([&](Move m) { return !gives_check(pos, m); });
-      }
+      MoveList first;  // every rule applies (Italian check, the turn's composition) but D-5
+      moves_without_completion(pos, first);
       mated = first.empty();
     }
     res.outcome = mated ? Outcome::kCheckmate : Outcome::kStalemate;

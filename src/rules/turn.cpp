@@ -386,9 +386,6 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     pos.ops().legal_moves(pos, rest);
     ended = rest.empty();
   }
-  // Rights only from the turn's last move (marseillais-alternative): a move that does not end the turn
-  // leaves none.
-  if (!ended && r.ep_from_last_move_only) st.ep_pending = 0;
   u.turn_ended = ended;
   if (ended) {
     end_turn(pos);
@@ -416,7 +413,12 @@ bool gives_check(Position& pos, Move m) {
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
-void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut) {
+void moves_without_completion(Position& pos, MoveList& list) {
+  pos.ops().per_move_legal(pos, list);
+  apply_turn_rules(pos, list, CompletionShortcut::kNone, false);
+}
+
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut, bool completion) {
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   // RULES.md §1.6 ITALIAN: a check may be given only by the last move of a full-quota turn.
@@ -434,7 +436,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   }
   // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
   // turn exists, nothing is legal and the game ends: mate or stalemate).
-  if (r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
+  if (completion && r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
     if (filters) shortcut = S::kNone;  // the shortcuts assume any man may move again (docs/architecture.md)
     const bool checked = in_check(pos);

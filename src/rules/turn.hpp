@@ -63,7 +63,11 @@ enum class CompletionShortcut {
 };
 // The turn rules over a list of per-move legal moves: Italian check, null turn, moves the variant lacks, the
 // composition of the turn, compulsory capture, D-5, first-move obligations, then the voluntary stop.
-void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut);
+// With completion false, D-5 is left out: the moves legal under every other rule (RULES.md §1.5: the
+// complete-turn principle never counts toward the checkmate test).
+void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut, bool completion = true);
+// The side to move's legal moves under every rule but D-5 (for the checkmate test).
+void moves_without_completion(Position& pos, MoveList& list);
 
 // The move that ends a turn early where the rules allow it (written `0000`).
 inline constexpr Move kStopMove = Move(0, 0, MoveKind::kEndTurn);
