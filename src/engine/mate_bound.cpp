@@ -1,5 +1,7 @@
 #include "engine/mate_bound.hpp"
 
+#include "rules/soundness.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -87,11 +89,7 @@ int pawn_cover(const CoverTables& t, Color c, Square p, Square target) {
 
 }  // namespace
 
-bool mate_bound_applies(const Rules& r) {
-  return r.boards == 1 && r.transfer == TransferKind::kNone && r.capture == CaptureKind::kDisplacement &&
-         r.paralysis == ParalysisKind::kNone &&
-         (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian);
-}
+bool mate_bound_applies(const Rules& r) { return soundness(r).mate_bound; }
 
 namespace {
 

@@ -1,5 +1,7 @@
 #include "rules/game.hpp"
 
+#include "rules/soundness.hpp"
+
 #include <algorithm>
 
 #include "notation/fen.hpp"
@@ -47,9 +49,7 @@ bool insufficient_material(const Position& pos) {
     bishops |= pos.pieces(b, kBishop);
   }
   if (men == 2) return true;
-  bool orthodox = r.boards == 1 && r.capture == CaptureKind::kDisplacement &&
-                  r.paralysis == ParalysisKind::kNone && !r.multi_move();
-  if (!orthodox) return false;
+  if (!soundness(r).dead_position) return false;
   if (men == 3 && minors == 1) return true;
   constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
   if (men == minors + 2 && bishops && popcount(bishops) == minors &&

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "rules/kernel.hpp"
+#include "rules/soundness.hpp"
 
 namespace hc {
 
@@ -438,7 +439,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   if (completion && r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
-    if (filters) shortcut = S::kNone;  // the shortcuts assume any man may move again (docs/architecture.md)
+    if (!soundness(r).completion_shortcuts) shortcut = S::kNone;  // rules/soundness.hpp
     const bool checked = in_check(pos);
     const bool two_left = st.quota - st.made == 2;
     // Quiet reversal (not under royal capture: the way back would be the forbidden null turn).

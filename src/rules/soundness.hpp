@@ -1,0 +1,51 @@
+// Which shortcuts of the rules code and the engine are sound under a variant's rules: one predicate per
+// shortcut, decided here from the Rules fields alone, so that a new rule field cannot silently inherit a
+// shortcut it breaks. Every field of Rules must be classified below; the static_assert on Rules' size fails
+// when a field is added, pointing here.
+#pragma once
+#include "rules/rules.hpp"
+
+namespace hc {
+
+struct Soundness {
+  // D-5 shortcuts (rules/turn.cpp): "a quiet piece move can be taken back" and "another man's move stays
+  // legal" prove that a turn can be completed without trying it. They assume any man may move again in the
+  // turn with any move: no composition, obligation, missing move kind or stop.
+  bool completion_shortcuts;
+  // Null-move pruning (engine/search.cpp): passing the turn gives the opponent a normal turn. Not under royal
+  // capture or paralysis (passing changes too much), nor under a schedule the game drives (the passed turn
+  // would change the opponent's quota).
+  bool null_move;
+  // The series-mover's covering bound (engine/mate_bound.hpp): one board, displacement captures, no
+  // paralysis, check observed or Italian, and a quota the move number decides (the Italian refinement reads
+  // the next turn's quota). Compositions, stops and early turn endings only remove moves, which the bound
+  // allows.
+  bool mate_bound;
+  // D-7 dead positions (rules/game.cpp): only where everything is orthodox and a turn is one move.
+  bool dead_position;
+};
+
+// Fields classified (rules/rules.hpp): boards, transfer, schedule, ends_on_check, complete_turn,
+// forbid_null_turn, ends_on_capture, ends_on_attacked_arrival, lost_move, stop, moves_per_man,
+// every_mobile_man, promoted_man_stays, categories, length_budget, sputniks, first_move, pawn_double_step,
+// castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, capture, compulsory_capture,
+// paralysis, madrasi_ep, progress_unit, progress_limit. Turn endings (check, capture, attacked arrival, lost
+// move, forbidden null turn), e.p. settings, royal kings' count and the no-progress rule affect none of the
+// shortcuts.
+static_assert(sizeof(Rules) == 64, "a Rules field was added or removed: classify it in soundness() below");
+
+inline Soundness soundness(const Rules& r) {
+  Soundness s{};
+  s.completion_shortcuts = !r.turn_filters();
+  s.null_move =
+      r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone && !r.schedule.dynamic();
+  s.mate_bound = r.boards == 1 && r.transfer == TransferKind::kNone &&
+                 r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
+                 (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian) &&
+                 !r.schedule.dynamic();
+  s.dead_position = r.boards == 1 && r.capture == CaptureKind::kDisplacement &&
+                    r.paralysis == ParalysisKind::kNone && !r.multi_move() && !r.turn_filters();
+  return s;
+}
+
+}  // namespace hc
