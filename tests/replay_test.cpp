@@ -89,6 +89,7 @@ const Expectation kExpected[] = {
     {"alice_postal_to15.pgn", Outcome::kOngoing, -1},
     {"atomic_openings.pgn", Outcome::kOngoing, -1},
     {"progressive_quota_no_repetition.pgn", Outcome::kOngoing, -1},  // progressive decision 5
+    {"english_legal.pgn", Outcome::kOngoing, -1},                     // §9.12: 3 e5, Nf3, Bc4 is legal
 };
 
 }  // namespace
@@ -254,4 +255,24 @@ TEST(Replay, AlicePostalDiagram) {
   Played p = play_file("alice_postal_to15.pgn");
   EXPECT_EQ(to_fen(p.game->position()),
             "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16");
+}
+
+// RULES.md §9.12 (English Progressive): 1 e4 2 e6, f6 3 e5, Ba6, Bxb7 is illegal at 3...Bxb7 — the bishop's
+// second move while other mobile men have not moved in this series; the record stops exactly there.
+TEST(Replay, EnglishProgressiveSecondBishopMoveIsIllegal) {
+  std::ifstream in(std::string(HC_TEST_DATA_DIR) + "/games/english_illegal.pgn");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto games = split_pgn(ss.str());
+  ASSERT_EQ(games.size(), 1u);
+  Variant v = make_variant(variant_from_tag(*games[0].tag("Variant")));
+  ASSERT_EQ(v.id, "progressive-english");
+  GameRecord game(v);
+  Replay rep = replay_movetext(game, games[0]);
+  ASSERT_TRUE(rep.error.has_value());
+  EXPECT_EQ(rep.moves_played, 5);  // e4; e6, f6; e5, Ba6
+  EXPECT_NE(rep.error->message.find("Bxb7"), std::string::npos) << rep.error->message;
+  // Nothing but the bishop's second move was wrong: another man may take b7's place in the series.
+  EXPECT_TRUE(san_moves(game.position()).count("Nc3"));
+  EXPECT_FALSE(san_moves(game.position()).count("Bxb7"));
 }

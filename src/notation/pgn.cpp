@@ -297,11 +297,13 @@ std::string write_movetext(const Variant& v, const std::string& start_fen, const
   Position& pos = g.position();
   std::string out;
   bool turn_start = true;
-  const bool series = v.rules.schedule.kind == ScheduleKind::kProgressive;
+  // The Progressive family (RULES.md §3.5, the games counting turns for the no-progress rule) numbers every
+  // turn; the others number pairs of turns, as the sources do.
+  const bool series = v.rules.progress_unit == ProgressUnit::kTurns;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (turn_start) {
       if (!out.empty()) out += ' ';
-      if (series)  // Progressive: every turn numbered by its series, as the sources do
+      if (series)  // Progressive family: every turn numbered by its turn index
         out += std::to_string(pos.turn_index()) + ". ";
       else if (pos.side() == kWhite)
         out += std::to_string(pos.state().fullmove) + ". ";
