@@ -67,6 +67,7 @@ struct Entry {
   VariantInfo info;
   Where header;
   Where inherits_at, alias_at;
+  bool alias = false;                                   // it has alias_of
   std::vector<std::pair<std::string, Where>> own_keys;  // rule keys it sets itself
   // Resolution state: 0 not yet, 1 in progress, 2 done, 3 failed.
   int state = 0;
@@ -195,7 +196,7 @@ class Reader {
     if (!e.info.inherits.empty() && !valid_id(e.info.inherits))
       issue(at, id, "", "bad parent id '" + quote_input(e.info.inherits) + "' after ':'");
     keys(*v.as_table(), "", e);
-    if (!e.info.alias_of.empty()) {
+    if (e.alias) {
       if (!e.info.inherits.empty()) issue(e.alias_at, id, "alias_of", "an alias does not inherit");
       for (const auto& [key, w] : e.own_keys)
         issue(w, id, key, "an alias sets no keys of its own (its components set them)");
@@ -228,7 +229,8 @@ class Reader {
         }
       } else if (prefix.empty() && key == "alias_of") {
         if (auto s = string_of(v, id, key)) {
-          e.info.alias_of = s->empty() ? " " : *s;  // an empty alias is still an alias (and an error)
+          e.info.alias_of = *s;
+          e.alias = true;
           e.alias_at = where(v.source());
         }
       } else if (const RuleKey* rk = find_rule_key(key)) {
@@ -236,12 +238,23 @@ class Reader {
           e.info.settings.push_back({rk, *value});
           e.own_keys.emplace_back(key, at);
         }
-      } else if (v.is_table() && is_key_prefix(key)) {
-        keys(*v.as_table(), key + ".", e);
+      } else if (is_key_prefix(key)) {
+        if (v.is_table())
+          keys(*v.as_table(), key + ".", e);
+        else
+          issue(at, id, key, "a table of the keys " + keys_under(key) + " expected");
       } else {
         issue(at, id, key, "unknown key (the keys: 'heterochess variants --keys', docs/variants.md)");
       }
     }
+  }
+
+  static std::string keys_under(const std::string& prefix) {
+    std::string s;
+    for (const RuleKey& k : rule_keys())
+      if (std::string_view(k.key).substr(0, prefix.size() + 1) == prefix + ".")
+        s += (s.empty() ? "" : ", ") + std::string(k.key);
+    return s;
   }
 
   std::optional<long> rule_value(const RuleKey& k, const toml::node& v, const std::string& id) {
@@ -313,7 +326,7 @@ class Reader {
     }
     e.state = 1;
     stack_.push_back(i);
-    bool ok = e.info.alias_of.empty() ? resolve_parent(i) : resolve_alias(i);
+    bool ok = e.alias ? resolve_alias(i) : resolve_parent(i);
     stack_.pop_back();
     entries_[i].state = ok ? 2 : 3;
     return ok;
@@ -348,6 +361,10 @@ class Reader {
       issue(at, id, "alias_of", "an alias names ids joined by '+', without options");
       return false;
     }
+    if (spec.empty() || spec.front() == '+' || spec.back() == '+' || spec.find("++") != std::string::npos) {
+      issue(at, id, "alias_of", "malformed composition '" + quote_input(spec) + "' (empty component)");
+      return false;
+    }
     std::vector<std::size_t> parts;
     std::stringstream ss(spec);
     for (std::string name; std::getline(ss, name, '+');) {
@@ -368,10 +385,6 @@ class Reader {
         parts.push_back(x);
       }
     }
-    if (parts.empty() || spec.front() == '+' || spec.back() == '+' || spec.find("++") != std::string::npos) {
-      issue(at, id, "alias_of", "malformed composition '" + quote_input(spec) + "' (empty component)");
-      return false;
-    }
     std::vector<const VariantInfo*> infos;
     for (std::size_t x : parts) {
       set_dimensions(entries_[x].info);
@@ -383,8 +396,10 @@ class Reader {
       issue(at, id, "alias_of", err.what());
       return false;
     }
-    std::sort(parts.begin(), parts.end());  // catalogue order
-    if (parts.size() == 1) {
+    // Canonical: catalogue order, without "chess" (which sets nothing).
+    std::sort(parts.begin(), parts.end());
+    parts.erase(std::remove(parts.begin(), parts.end(), index_of("chess")), parts.end());
+    if (parts.size() < 2) {
       issue(at, id, "alias_of", "an alias names a composition of two ids or more");
       return false;
     }
@@ -447,29 +462,17 @@ VariantFileResult read_variants_text(std::string_view text, const std::string& s
 
 VariantFileResult read_variants_file(const std::string& path, const Catalogue& base) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    VariantFileResult r;
-    r.issues.push_back({0, 0, "", "", "cannot read the variants file"});
-    return r;
-  }
+  if (!in) throw VariantError("cannot read the variants file '" + quote_input(path) + "'");
   std::string text;
   char buffer[4096];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     text.append(buffer, std::size_t(in.gcount()));
-    if (text.size() > kMaxVariantFileBytes) {
-      VariantFileResult r;
-      r.issues.push_back(
-          {0, 0, "", "",
-           "larger than " + std::to_string(kMaxVariantFileBytes) + " bytes; not a variants file"});
-      return r;
-    }
+    if (text.size() > kMaxVariantFileBytes)
+      throw VariantError("the variants file '" + quote_input(path) + "' is larger than " +
+                         std::to_string(kMaxVariantFileBytes) + " bytes");
   }
-  if (in.bad()) {
-    VariantFileResult r;
-    r.issues.push_back({0, 0, "", "", "cannot read the variants file"});
-    return r;
-  }
-  return read_variants_text(text, path, base);
+  if (in.bad()) throw VariantError("cannot read the variants file '" + quote_input(path) + "'");
+  return read_variants_text(text, quote_input(path), base);
 }
 
 std::size_t load_variants_file(const std::string& path) {

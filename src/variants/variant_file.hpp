@@ -47,11 +47,12 @@ inline constexpr std::size_t kMaxVariantFileBytes = 1 << 20;
 // bad text.
 VariantFileResult read_variants_text(std::string_view text, const std::string& source, const Catalogue& base,
                                      bool builtin = false);
-// The same for a file on disk (an unreadable or too large file is one issue).
+// The same for a file on disk; throws VariantError when it cannot be read or is larger than the limit.
 VariantFileResult read_variants_file(const std::string& path, const Catalogue& base);
 
 // Reads `path` on top of the built-in catalogue and installs the result (replacing a file loaded before).
-// Throws VariantFileError, and installs nothing, when the file has a problem. Returns the ids it declares.
+// Throws VariantFileError, and installs nothing, when the file has a problem (VariantError when it cannot be
+// read). Returns the number of ids it declares.
 std::size_t load_variants_file(const std::string& path);
 
 // The built-in catalogue from the text compiled in (catalogue.toml); throws std::logic_error if it is broken
