@@ -112,7 +112,9 @@ class Uci {
     const std::string wanted = composition_.empty() ? selected_ : composition_;
     try {
       if (make_variant(wanted).id != engine_.variant().id) set_variant(wanted);
-    } catch (const VariantError&) {
+    } catch (const VariantError& e) {
+      say("info string note: the variant '" + quote_input(wanted) + "' is not known now (" + e.what() +
+          "); the engine keeps '" + engine_.variant().id + "'");
     }
   }
 
