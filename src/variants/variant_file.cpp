@@ -1,6 +1,5 @@
 #include "variants/variant_file.hpp"
 
-#include <toml++/toml.h>
 #include <algorithm>
 #include <fstream>
 #include <functional>
@@ -11,6 +10,27 @@
 #include <tuple>
 
 #include "notation/quote.hpp"
+#include "variants/toml_guard.hpp"
+
+namespace hc {
+namespace {
+// A precondition of toml++'s parser that the text broke (see below).
+struct TomlDefect {
+  const char* condition;
+};
+[[noreturn]] void toml_defect(const char* condition) { throw TomlDefect{condition}; }
+}  // namespace
+}  // namespace hc
+
+// toml++ 3.3 (Debian 12) checks some preconditions of its parser only by assertions, which bad text can break
+// (upstream issues 294 and PR 301: "[&", "x = [}]"): with NDEBUG they are compiler assumptions, i.e.
+// undefined behaviour. In this file, the only one that includes toml++, they stay checked whatever the build
+// type, and a broken one throws TomlDefect, which the reader reports as text that is not valid TOML.
+#pragma push_macro("NDEBUG")
+#undef NDEBUG
+#define TOML_ASSERT(expr) ((expr) ? static_cast<void>(0) : ::hc::toml_defect(#expr))
+#include <toml++/toml.h>
+#pragma pop_macro("NDEBUG")
 
 namespace hc {
 
@@ -94,11 +114,18 @@ class Reader {
 
   VariantFileResult read(std::string_view text, const std::string& source) {
     toml::table doc;
+    if (auto p = toml_guard(text)) {
+      issue({p->line, p->column}, "", "", p->message);
+      return std::move(result_);
+    }
     try {
-      doc = toml::parse(text, source);
+      doc = toml::parse(toml_safe_text(text), source);
     } catch (const toml::parse_error& e) {
       const Where w = where(e.source());
-      issue(w, "", "", "not valid TOML: " + quote_input(e.description(), 300));
+      issue(w, "", "", "not valid TOML: " + quote_input(toml_original_text(e.description()), 300));
+      return std::move(result_);
+    } catch (const TomlDefect&) {
+      issue({}, "", "", "not valid TOML (the TOML reader could not say where)");
       return std::move(result_);
     }
     for (const auto& [k, v] : in_source_order(doc)) top_level(*k, *v);
@@ -142,11 +169,12 @@ class Reader {
 
   std::optional<std::string> string_of(const toml::node& v, const std::string& id, const std::string& key) {
     if (const auto* s = v.as_string()) {
-      if (s->get().size() > kMaxTextLength) {
+      std::string text = toml_original_text(s->get());
+      if (text.size() > kMaxTextLength) {
         issue(where(v.source()), id, key, "longer than " + std::to_string(kMaxTextLength) + " bytes");
         return std::nullopt;
       }
-      return s->get();
+      return text;
     }
     issue(where(v.source()), id, key, "a string expected");
     return std::nullopt;
@@ -154,7 +182,7 @@ class Reader {
 
   void top_level(const toml::key& k, const toml::node& v) {
     const Where at = where(k.source());
-    const std::string name(k.str());
+    const std::string name = toml_original_text(k.str());
     if (name == "showcase") {
       if (!builtin_) {
         issue(at, "", name, "only the built-in catalogue has a showcase");
@@ -211,7 +239,7 @@ class Reader {
   void keys(const toml::table& t, const std::string& prefix, Entry& e) {
     const std::string& id = e.info.id;
     for (const auto& [k, node] : in_source_order(t)) {
-      const std::string key = prefix + std::string(k->str());
+      const std::string key = prefix + toml_original_text(k->str());
       const Where at = where(k->source());
       const toml::node& v = *node;
       if (prefix.empty() && (key == "name" || key == "rules" || key == "description")) {
@@ -271,7 +299,7 @@ class Reader {
       return std::nullopt;
     };
     auto shown = [](const toml::node& n) -> std::string {
-      if (const auto* s = n.as_string()) return " '" + quote_input(s->get()) + "'";
+      if (const auto* s = n.as_string()) return " '" + quote_input(toml_original_text(s->get())) + "'";
       if (const auto* i = n.as_integer()) return " " + std::to_string(i->get());
       if (const auto* b = n.as_boolean()) return b->get() ? " true" : " false";
       if (n.is_floating_point()) return " (a floating-point number)";
