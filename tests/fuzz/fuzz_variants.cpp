@@ -1,8 +1,8 @@
 // libFuzzer target: variants files (src/variants/variant_file.cpp, docs/variants.md).
-// Input: the text of a user file, read on top of the built-in catalogue. read_variants_text never throws: bad text
-// gives issues, each with a message in valid UTF-8. A file without issues gives ids that make_variant resolves
-// (alone, and composed with alice where the dimensions allow), whose start position has legal moves that make and
-// undo consistently. Anything else is a bug.
+// Input: the text of a user file, read on top of the built-in catalogue. read_variants_text never throws: bad
+// text gives issues, each with a message in valid UTF-8. A file without issues gives ids that make_variant
+// resolves (alone, and composed with alice where the dimensions allow), whose start position has legal moves
+// that make and undo consistently. Anything else is a bug.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -36,8 +36,9 @@ bool valid_utf8(const std::string& s) {
 }
 
 void play_start(const Variant& v, const std::string& input) {
-  // The kernel's D-5 filter (rules/kernel.cpp can_complete) lists every completion instead of finding one: its
-  // time grows exponentially with the quota (quota 8: seconds). Such ids are read and resolved, not played.
+  // The kernel's D-5 filter (rules/kernel.cpp can_complete) lists every completion instead of finding one:
+  // its time grows exponentially with the quota (quota 8: seconds). Such ids are read and resolved, not
+  // played.
   const Schedule& s = v.rules.schedule;
   if (v.rules.complete_turn && std::max(s.quota, s.white_first_quota) > 4) return;
   Position pos;
