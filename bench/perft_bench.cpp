@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,22 +20,15 @@ int main(int argc, char** argv) {
     std::string id;
     int depth;
   };
-  std::vector<Case> cases = {{"chess", 6},
-                             {"marseillais", 6},
-                             {"balanced-marseillais", 6},
-                             {"double-move-galvin", 6},
-                             {"progressive", 6},
-                             {"progressive-italian", 6},
-                             {"atomic", 6},
-                             {"rifle", 6},
-                             {"kamikaze", 6},
-                             {"madras", 5},
-                             {"alice", 6},
-                             {"progressive+kamikaze", 6},
-                             {"marseillais+atomic", 5},
-                             {"progressive+alice", 6},
-                             {"alice+madras", 5},
-                             {"balanced-marseillais+rifle", 6}};
+  // Every built-in id and showcase composition (src/variants/catalogue.toml), to depth 6 unless slower.
+  const std::map<std::string, int> depth_of = {{"madras", 5}, {"marseillais+atomic", 5}, {"alice+madras", 5}};
+  std::vector<Case> cases;
+  auto add = [&](const std::string& id) {
+    auto it = depth_of.find(id);
+    cases.push_back({id, it == depth_of.end() ? 6 : it->second});
+  };
+  for (const auto& v : builtin_catalogue().variants) add(v.id);
+  for (const auto& spec : builtin_catalogue().showcase) add(spec);
   bool json = false;
   int repeats = 3;
   std::vector<std::string> only;

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Brief fuzzing: builds the libFuzzer targets of tests/fuzz (the parsers, the server's HTTP request handling and the
-# CLI's JSON output; clang, ASan + UBSan) into build-fuzz/ and runs each for SECONDS seconds (default 20) over a
-# scratch copy of its seed corpus (tests/fuzz/corpus/<target>; the repository is not written). Exits 1 if any target
-# finds a crash, a timeout or a broken invariant: the log's tail is printed and the offending inputs are kept in
-# build-fuzz/fuzz-crashes/<target>/ (rerun one: build-fuzz/tests/fuzz/<target> FILE).
+# Brief fuzzing: builds the libFuzzer targets of tests/fuzz (the parsers and variants files, the server's HTTP
+# request handling and the CLI's JSON output; clang, ASan + UBSan) into build-fuzz/ and runs each for SECONDS seconds
+# (default 20) over a scratch copy of its seed corpus (tests/fuzz/corpus/<target>; the repository is not written).
+# Exits 1 if any target finds a crash, a timeout or a broken invariant: the log's tail is printed and the offending
+# inputs are kept in build-fuzz/fuzz-crashes/<target>/ (rerun one: build-fuzz/tests/fuzz/<target> FILE).
 # Environment: HC_FUZZ_TIMEOUT (seconds per input, default 10), HC_FUZZ_BUILD_DIR (default build-fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ secs=${1:-20}
 scripts/setup.sh || echo "fuzz: scripts/setup.sh failed; continuing with what is installed" >&2
 
 dir=${HC_FUZZ_BUILD_DIR:-build-fuzz}
-targets=(fuzz_fen fuzz_move fuzz_pgn fuzz_http fuzz_cli_json)
+targets=(fuzz_fen fuzz_move fuzz_pgn fuzz_variants fuzz_http fuzz_cli_json)
 mkdir -p "$dir"
 flags="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer"
 # RelWithDebInfo without -DNDEBUG: the kernel's assertions stay on while fuzzing.

@@ -3,7 +3,7 @@
 set -euo pipefail
 PKGS=(build-essential cmake ninja-build libfmt-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev
       libbenchmark-dev clang libclang-rt-14-dev stockfish bc
-      libsqlite3-dev libcpp-httplib-dev libboost1.81-dev pkg-config)
+      libsqlite3-dev libcpp-httplib-dev libboost1.81-dev pkg-config libtomlplusplus-dev)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,6 +23,7 @@
 
 #include "server/http_api.hpp"
 #include "server/sqlite_store.hpp"
+#include "variants/registry.hpp"
 
 using namespace hc::server;
 using json = nlohmann::json;
@@ -176,6 +177,40 @@ TEST_F(ServerApi, HealthAndVariants) {
   bool found = false;
   for (const json& x : v.body["variants"]) found = found || x["id"] == "marseillais";
   EXPECT_TRUE(found);
+}
+
+// The catalogue as the web UI and the e2e test read it: every id with its board count, then the showcase
+// compositions (canonical ids) with theirs; a game says how many boards it has and what it is composed of.
+TEST_F(ServerApi, VariantsListBoardsAndShowcase) {
+  Reply v = get("/api/variants");
+  ASSERT_EQ(v.status, 200);
+  const auto& cat = hc::variant_catalogue();
+  ASSERT_EQ(v.body["variants"].size(), cat.size());
+  for (std::size_t i = 0; i < cat.size(); ++i) {
+    EXPECT_EQ(v.body["variants"][i]["id"], cat[i].id);
+    EXPECT_EQ(v.body["variants"][i]["boards"], cat[i].id == "alice" ? 2 : 1) << cat[i].id;
+  }
+  const auto& showcase = hc::showcase_compositions();
+  ASSERT_EQ(v.body["showcase"].size(), showcase.size());
+  ASSERT_GE(showcase.size(), 4u);
+  for (std::size_t i = 0; i < showcase.size(); ++i) {
+    EXPECT_EQ(v.body["showcase"][i]["id"], hc::make_variant(showcase[i]).id);
+    EXPECT_EQ(v.body["showcase"][i]["boards"], hc::make_variant(showcase[i]).rules.boards);
+  }
+  json found = json::array();
+  for (const json& c : v.body["showcase"]) found.push_back(c["id"]);
+  EXPECT_NE(std::find(found.begin(), found.end(), "progressive+alice"), found.end());
+
+  auto [id, white, black] = human_game("alice+progressive");
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200);
+  EXPECT_EQ(s.body["variant"], "progressive+alice");
+  EXPECT_EQ(s.body["boards"], 2);
+  EXPECT_EQ(s.body["components"], json::array({"progressive", "alice"}));
+  auto [id2, w2, b2] = human_game("kamikaze+progressive:ep=none");
+  Reply s2 = get("/api/games/" + id2);
+  EXPECT_EQ(s2.body["boards"], 1);
+  EXPECT_EQ(s2.body["components"], json::array({"progressive-kamikaze"}));
 }
 
 TEST_F(ServerApi, CreateAndPlayWholeTurns) {

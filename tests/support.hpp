@@ -44,56 +44,15 @@ inline std::vector<PerftRow> read_perft_tsv(const std::string& path) {
   return rows;
 }
 
-// The ids and compositions the kernel slice must support (issue 2).
+// Every built-in id of the catalogue, then its showcase compositions (src/variants/catalogue.toml): what the
+// id-parameterised tests cover.
 inline const std::vector<std::string>& slice_variants() {
-  static const std::vector<std::string> v = {"chess",
-                                             "marseillais",
-                                             "balanced-marseillais",
-                                             "double-move-galvin",
-                                             "progressive",
-                                             "progressive-italian",
-                                             "atomic",
-                                             "rifle",
-                                             "kamikaze",
-                                             "madras",
-                                             "alice",
-                                             "progressive+kamikaze",
-                                             "marseillais+atomic",
-                                             "progressive+alice",
-                                             "alice+madras",
-                                             "balanced-marseillais+rifle",
-                                             "marseillais-alternative",
-                                             "alternating-marseillais",
-                                             "different-men-marseillais",
-                                             "piece-and-pawn-marseillais",
-                                             "bilateral-marseillais",
-                                             "central-marseillais",
-                                             "black-and-white-marseillais",
-                                             "maximummer-marseillais",
-                                             "equivalent-marseillais",
-                                             "equidistant-marseillais",
-                                             "balanced-equidistant-marseillais",
-                                             "citizen",
-                                             "threesum",
-                                             "hurricane",
-                                             "sputnik",
-                                             "progressive-symmetric",
-                                             "fibonacci",
-                                             "slow-progressive",
-                                             "progressive-cyclical",
-                                             "scottish-modern",
-                                             "bank-of-scotland",
-                                             "bank-of-scotland-modern",
-                                             "very-scottish",
-                                             "capturing-progressive",
-                                             "switchback",
-                                             "logical-progressive",
-                                             "progressive-pribylinec",
-                                             "progressive-english",
-                                             "fibonacci+atomic",
-                                             "progressive-english+alice",
-                                             "hurricane+rifle",
-                                             "different-men-marseillais+madras"};
+  static const std::vector<std::string> v = [] {
+    std::vector<std::string> out;
+    for (const auto& info : builtin_catalogue().variants) out.push_back(info.id);
+    for (const auto& spec : builtin_catalogue().showcase) out.push_back(spec);
+    return out;
+  }();
   return v;
 }
 

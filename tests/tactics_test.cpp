@@ -6,6 +6,7 @@
 // HC_TACTICS_DEPTH_BONUS adds turns to every search depth (to probe a failing row).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <regex>
 
@@ -79,10 +80,15 @@ TEST(Tactics, FileIsWellFormed) {
         g.position(), [&](const std::vector<Move>& t) { found = found || text(t) == r.best; }, 1000000);
     EXPECT_TRUE(found) << r.id << ": " << r.best << " is not a legal turn";
   }
-  for (const char* id : {"chess", "marseillais", "balanced-marseillais", "double-move-galvin", "progressive",
-                         "progressive-italian", "atomic", "rifle", "kamikaze", "madras", "alice",
-                         "progressive+kamikaze", "marseillais+atomic", "progressive+alice", "alice+madras"})
-    EXPECT_GE(per_variant[id], 3) << "fewer than 3 rows for " << id;
+  // Every id and showcase composition of the catalogue, by canonical id, except those without rows yet.
+  std::map<std::string, int> per_canonical;
+  for (const auto& [variant, n] : per_variant) per_canonical[make_variant(variant).id] += n;
+  const std::vector<std::string> no_rows_yet = {"balanced-marseillais+rifle"};
+  for (const auto& id : test::slice_variants()) {
+    const std::string canonical = make_variant(id).id;
+    if (std::find(no_rows_yet.begin(), no_rows_yet.end(), canonical) != no_rows_yet.end()) continue;
+    EXPECT_GE(per_canonical[canonical], 3) << "fewer than 3 rows for " << canonical;
+  }
 }
 
 TEST(Tactics, SearchFindsTheBestTurn) {

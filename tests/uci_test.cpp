@@ -321,3 +321,37 @@ TEST(Uci, ErrorsQuoteWholeCharacters) {
   EXPECT_NE(lines[0].find("token 1 'e2e4,\\xC3'"), std::string::npos) << lines[0];
   EXPECT_EQ(lines[1], "info string unknown command 'frob\\xFF'");
 }
+
+// The option VariantsFile: a file's ids join the built-in ones, the variant asked for before is set again,
+// every problem of a bad file is an "info string error" with its line, and <empty> goes back to the built-in
+// ids.
+TEST(Uci, VariantsFileAddsIds) {
+  const std::string file = std::string(HC_TEST_DATA_DIR) + "/variants/user.toml";
+  const std::string bad = std::string(HC_TEST_DATA_DIR) + "/variants/errors.toml";
+  auto lines =
+      run("setoption name UCI_Variant value triple-marseillais\n"
+          "setoption name VariantsFile value " +
+          file +
+          "\n"
+          "position startpos\n"
+          "go depth 1\n"
+          "setoption name VariantsFile value " +
+          bad +
+          "\n"
+          "setoption name VariantsFile value <empty>\n"
+          "setoption name Variant value no-ep+atomic\n");
+  auto has = [&](const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+  };
+  EXPECT_TRUE(has("info string error: unknown variant id 'triple-marseillais' (see 'heterochess variants')"));
+  EXPECT_TRUE(has("info string variants file '" + file + "': 4 variants"));
+  EXPECT_TRUE(has("info string variant triple-marseillais"));
+  // Three moves a turn.
+  std::string best = last_with(lines, "bestmove ").substr(9);
+  EXPECT_EQ(std::count(best.begin(), best.end(), ','), 2) << best;
+  EXPECT_TRUE(
+      has("info string error: " + bad + ":8:9: [typos] key 'quota': bad value 0 (an integer from 1 to 200)"));
+  EXPECT_TRUE(has("info string variants: the built-in ones"));
+  EXPECT_TRUE(has("info string error: unknown variant id 'no-ep' (see 'heterochess variants')"));
+  EXPECT_EQ(variant_catalogue().size(), builtin_catalogue().variants.size());
+}

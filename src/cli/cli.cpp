@@ -13,13 +13,20 @@
 #include "notation/error.hpp"
 #include "notation/quote.hpp"
 #include "variants/registry.hpp"
+#include "variants/variant_file.hpp"
 
 namespace hc::cli {
 
 namespace {
 
+void add_variants_file(CLI::App* cmd, Common& c) {
+  cmd->add_option("--variants", c.variants_file,
+                  "also read the variants declared in this file (TOML, docs/variants.md)");
+}
+
 void add_common(CLI::App* cmd, Common& c, bool with_fen = true) {
   cmd->add_option("--variant,-v", c.variant, "variant id, or ids joined by '+' (see 'heterochess variants')");
+  add_variants_file(cmd, c);
   if (with_fen)
     cmd->add_option("--fen,-f", c.fen, "position (extended FEN, docs/formats.md); default: start");
   cmd->add_flag("--json", c.json, "print one JSON object");
@@ -40,7 +47,8 @@ struct ToolCommands::State {
   int depth = 1, mate = 1, bench_depth = 5;
   double time_limit = 0;
   std::size_t max_solutions = 1000;
-  std::string batch, file;
+  std::string batch, file, check_file;
+  bool keys = false;
   MatchArgs match_args;
 };
 
@@ -49,6 +57,10 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
   Common& c = s.c;
   s.variants = app.add_subcommand("variants", "list variant ids, their descriptions and dimensions");
   s.variants->add_flag("--json", c.json, "print one JSON object");
+  add_variants_file(s.variants, c);
+  s.variants->add_option("--check", s.check_file,
+                         "check a variants file: every error with its line and key, or 'ok: N variants'");
+  s.variants->add_flag("--keys", s.keys, "list the keys of a variants file, their values and dimensions");
 
   s.moves = app.add_subcommand("moves", "legal moves of a position (or, with --turns, complete turns)");
   add_common(s.moves, c);
@@ -100,6 +112,7 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
   MatchArgs& ma = s.match_args;
   CLI::App* m = s.match;
   m->add_option("--variant,-v", c.variant, "variant id or composition");
+  add_variants_file(m, c);
   m->add_option("--engine,-e", ma.engines, "NAME=COMMAND (twice)")->required();
   m->add_option("--engine-option", ma.engine_options, "NAME:option=value (setoption)");
   m->add_option("--engine-depth", ma.engine_depths, "NAME=DEPTH: that engine searches to a fixed depth");
@@ -131,7 +144,12 @@ std::optional<int> ToolCommands::run(const Io& io) {
   State& s = *s_;
   const Common& c = s.c;
   try {
-    if (*s.variants) return cmd_variants(c, io);
+    if (!c.variants_file.empty()) load_variants_file(c.variants_file);
+    if (*s.variants) {
+      if (!s.check_file.empty()) return cmd_variants_check(s.check_file, c.json, io);
+      if (s.keys) return cmd_variant_keys(c.json, io);
+      return cmd_variants(c, io);
+    }
     if (*s.moves) return cmd_moves(c, s.turns, s.limit, io);
     if (*s.perft) {
       if (!s.batch.empty()) return cmd_perft_batch(s.batch, s.turns, io);

@@ -105,41 +105,27 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   return 0;
 }
 
-// Fixed searches from every slice id's start position (and a few §9 positions): the node total is the bench
-// signature that catches unintended changes to search or rules; nps per id is the search speed.
+// Fixed searches from the start position of every built-in id and showcase composition of the catalogue (and
+// a few §9 positions): the node total is the bench signature that catches unintended changes to search or
+// rules; nps per id is the search speed.
 int cmd_bench(const Common& c, int depth, const Io& io) {
   struct Case {
-    const char* variant;
-    const char* fen;
+    std::string variant;
+    std::string fen;
   };
   const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  const Case cases[] = {
-      {"chess", ""},
-      {"marseillais", ""},
-      {"balanced-marseillais", ""},
-      {"double-move-galvin", ""},
-      {"progressive", ""},
-      {"progressive-italian", ""},
-      {"atomic", ""},
-      {"rifle", ""},
-      {"kamikaze", ""},
-      {"madras", ""},
-      {"alice", ""},
-      {"progressive+kamikaze", ""},
-      {"marseillais+atomic", ""},
-      {"progressive+alice", ""},
-      {"alice+madras", ""},
-      {"balanced-marseillais+rifle", ""},
-      {"alice", "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16"},
-      {"progressive", "rn1q1bnr/pp1kpppp/8/3K4/8/N7/PPP2PPP/R1Bb1BNR w - - 0 3"},
-  };
+  std::vector<Case> cases;
+  for (const auto& v : builtin_catalogue().variants) cases.push_back({v.id, ""});
+  for (const auto& spec : builtin_catalogue().showcase) cases.push_back({spec, ""});
+  cases.push_back({"alice", "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16"});
+  cases.push_back({"progressive", "rn1q1bnr/pp1kpppp/8/3K4/8/N7/PPP2PPP/R1Bb1BNR w - - 0 3"});
   std::uint64_t total = 0;
   double secs_total = 0;
   json rows = json::array();
   for (const auto& k : cases) {
     Variant v = make_variant(k.variant);
     Position pos;
-    set_fen(pos, v, *k.fen ? k.fen : start);
+    set_fen(pos, v, k.fen.empty() ? start : k.fen);
     Search search(16);
     SearchLimits lim;
     lim.depth = depth;

@@ -1,4 +1,4 @@
-// heterochess variants, moves, perft: the position commands of the CLI.
+// heterochess moves, perft: the position commands of the CLI.
 #include <fmt/ostream.h>
 #include <unistd.h>
 
@@ -29,45 +29,6 @@ void setup(GameRecord& game, const Common& c) {
                       (e.column() ? " (column " + std::to_string(e.column()) + ")" : ""));
     }
   }
-}
-
-namespace {
-
-std::string dims(const VariantInfo& v) {
-  std::string s;
-  for (Dimension d : v.sets) {
-    if (!s.empty()) s += ',';
-    s += dimension_name(d);
-  }
-  return s;
-}
-
-}  // namespace
-
-int cmd_variants(const Common& c, const Io& io) {
-  if (c.json) {
-    json arr = json::array();
-    for (const auto& v : variant_catalogue()) {
-      json dj = json::array();
-      for (Dimension d : v.sets) dj.push_back(dimension_name(d));
-      json o = {{"id", v.id},
-                {"name", v.name},
-                {"rules", v.rules_ref},
-                {"description", v.description},
-                {"dimensions", dj}};
-      if (!v.alias_of.empty()) o["alias_of"] = v.alias_of;
-      arr.push_back(o);
-    }
-    io.out << dump_json(json{{"variants", arr}}) << "\n";
-    return 0;
-  }
-  for (const auto& v : variant_catalogue()) {
-    std::string d = v.alias_of.empty() ? dims(v) : "= " + v.alias_of;
-    fmt::print(io.out, "{:<22} {:<58} [{}]\n", v.id, v.description, d.empty() ? "defaults" : d);
-  }
-  fmt::print(io.out,
-             "\nCombine ids across dimensions with '+', e.g. progressive+alice, marseillais+atomic.\n");
-  return 0;
 }
 
 int cmd_moves(const Common& c, bool turns, std::uint64_t limit, const Io& io) {

@@ -16,6 +16,7 @@ namespace hc::cli {
 struct Common {
   std::string variant = "chess";
   std::string fen;
+  std::string variants_file;  // --variants FILE: user-declared variants, loaded before the command runs
   bool json = false;
 };
 
@@ -28,6 +29,10 @@ struct UserError : std::runtime_error {
 void setup(GameRecord& game, const Common& c);
 
 int cmd_variants(const Common& c, const Io& io);
+// `variants --check FILE`: 0 and "ok: N variants", or 1 and every problem of the file (line, column, key).
+int cmd_variants_check(const std::string& file, bool json, const Io& io);
+// `variants --keys`: the vocabulary of variants files.
+int cmd_variant_keys(bool json, const Io& io);
 int cmd_moves(const Common& c, bool turns, std::uint64_t limit, const Io& io);
 int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress, const Io& io);
 int cmd_perft_batch(const std::string& file, bool turns, const Io& io);

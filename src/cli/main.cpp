@@ -10,6 +10,7 @@
 #include "protocol/xboard.hpp"
 #include "server/http_api.hpp"
 #include "variants/registry.hpp"
+#include "variants/variant_file.hpp"
 
 using namespace hc;
 
@@ -22,6 +23,10 @@ int main(int argc, char** argv) {
   auto* uci = app.add_subcommand("uci", "speak UCI on standard input/output (see docs/protocols.md)");
   auto* xboard = app.add_subcommand(
       "xboard", "speak CECP (XBoard/WinBoard protocol 2) on standard input/output (see docs/protocols.md)");
+  std::string variants_file;
+  const std::string variants_help = "also read the variants declared in this file (TOML, docs/variants.md)";
+  uci->add_option("--variants", variants_file, variants_help);
+  xboard->add_option("--variants", variants_file, variants_help);
 
   auto* serve =
       app.add_subcommand("serve", "the play server: HTTP JSON API and live updates (docs/server.md)");
@@ -35,6 +40,7 @@ int main(int argc, char** argv) {
           "--rate-limit", so.limits.writes_per_second,
           "writes (POST) a second per client address, 3 s worth at once; 429 beyond (default 0 = none)")
       ->check(cli::real_range(0, 100000));
+  serve->add_option("--variants", variants_file, variants_help);
   serve->add_option("--web", so.web_dir, "folder of the built browser UI (default " + so.web_dir + ")");
   cli::add_network_flags(serve, so.limits);
   serve
@@ -60,6 +66,7 @@ int main(int argc, char** argv) {
   if (auto code = cli::parse_command_line(app, std::vector<std::string>(argv + 1, argv + argc), io))
     return *code;
   try {
+    if ((*serve || *uci || *xboard) && !variants_file.empty()) load_variants_file(variants_file);
     if (*serve) return server::run_server(so);
   } catch (const VariantError& e) {
     return cli::report_error(e.what(), false, io);

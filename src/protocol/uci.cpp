@@ -11,6 +11,7 @@
 #include "engine/engine.hpp"
 #include "notation/move_text.hpp"
 #include "notation/quote.hpp"
+#include "variants/variant_file.hpp"
 
 namespace hc {
 
@@ -74,6 +75,7 @@ class Uci {
     say("option name Hash type spin default 16 min 1 max 4096");
     say("option name TurnProbes type check default true");
     say("option name Ponder type check default false");
+    say("option name VariantsFile type string default <empty>");
     say("uciok");
   }
 
@@ -85,6 +87,34 @@ class Uci {
       say("info string variant " + engine_.variant().id);
     } catch (const std::exception& e) {
       say(std::string("info string error: ") + e.what());
+    }
+  }
+
+  // VariantsFile: the ids a file declares join the built-in ones (<empty>: the built-in ones alone); the
+  // variant chosen before is set again, as it may be one of the file's.
+  void load_variants(const std::string& path) {
+    try {
+      if (path.empty() || path == "<empty>") {
+        install_catalogue(builtin_catalogue());
+        say("info string variants: the built-in ones");
+      } else {
+        const std::size_t n = load_variants_file(path);
+        say("info string variants file '" + quote_input(path) + "': " + std::to_string(n) + " variant" +
+            (n == 1 ? "" : "s"));
+      }
+    } catch (const VariantFileError& e) {
+      for (const auto& i : e.issues()) say("info string error: " + i.text(e.source()));
+      return;
+    } catch (const VariantError& e) {
+      say(std::string("info string error: ") + e.what());
+      return;
+    }
+    const std::string wanted = composition_.empty() ? selected_ : composition_;
+    try {
+      if (make_variant(wanted).id != engine_.variant().id) set_variant(wanted);
+    } catch (const VariantError& e) {
+      say("info string note: the variant '" + quote_input(wanted) + "' is not known now (" + e.what() +
+          "); the engine keeps '" + engine_.variant().id + "'");
     }
   }
 
@@ -105,6 +135,8 @@ class Uci {
     } else if (lname == "variant") {
       composition_ = value == "<empty>" ? "" : value;
       set_variant(composition_.empty() ? selected_ : composition_);
+    } else if (lname == "variantsfile") {
+      load_variants(value);
     } else if (lname == "plybyply") {
       ply_by_ply_ = value == "true";
     } else if (lname == "turnprobes") {

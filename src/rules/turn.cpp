@@ -95,9 +95,18 @@ bool can_complete(Position& pos) {
   // unless a composition rule also limits the last move.
   if (st.quota - st.made == 1 && !pos.rules().turn_filters())
     return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
+  // Depth first, the first completion found wins (listing every legal move would apply D-5 again to each,
+  // exponential in the moves still due).
   MoveList list;
-  pos.ops().legal_moves(pos, list);  // applies D-5 again when more than one move is still due
-  return !list.empty();
+  moves_without_completion(pos, list);
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    const bool ok = u.turn_ended || can_complete(pos);
+    pos.undo(u);
+    if (ok) return true;
+  }
+  return false;
 }
 
 // The quota of the turn that begins now (side and move number already passed on), from the schedule and

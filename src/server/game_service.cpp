@@ -362,6 +362,8 @@ json GameService::state_body(Live& g, const Viewer& v) {
   Position& pos = g.record->position();
   json j = {{"id", m.id},
             {"variant", m.variant},
+            {"boards", g.record->variant().rules.boards},
+            {"components", g.record->variant().components},
             {"start_fen", m.start_fen},
             {"fen", to_fen(pos)},
             {"turns", g.data.turns},

@@ -296,10 +296,15 @@ Router::Router(GameService& service, const RouterLimits& limits)
       writes_(limits.writes_per_second, 3 * limits.writes_per_second),
       creations_(limits.games_per_minute / 60.0, limits.games_burst),
       streams_(std::make_shared<std::atomic<int>>(0)) {
-  json arr = json::array();
+  json arr = json::array(), showcase = json::array();
   for (const auto& v : variant_catalogue())
-    arr.push_back({{"id", v.id}, {"name", v.name}, {"description", v.description}});
-  variants_text_ = json_text({{"variants", arr}});
+    arr.push_back(
+        {{"id", v.id}, {"name", v.name}, {"description", v.description}, {"boards", v.rules.boards}});
+  for (const auto& spec : showcase_compositions()) {
+    const Variant v = make_variant(spec);
+    showcase.push_back({{"id", v.id}, {"boards", v.rules.boards}});
+  }
+  variants_text_ = json_text({{"variants", arr}, {"showcase", showcase}});
   mount_ui("");
 }
 

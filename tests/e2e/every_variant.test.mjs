@@ -1,5 +1,6 @@
-// Every variant the server lists, and a few compositions, can be played in the browser: a game between two people
-// is created through the form, then each side plays its first whole turn by clicking. The moves are chosen from the
+// Every variant the server lists, and its showcase compositions (both from GET /api/variants, i.e. the catalogue),
+// can be played in the browser: a game between two people is created through the form, then each side plays its
+// first whole turn by clicking. The moves are chosen from the
 // server's legal moves (the rules authority), move by move, so multi-move turns are entered the way a person would.
 // A Rifle shot is also checked: the shooter stays and the target vanishes with a shot mark.
 import { test } from 'node:test';
@@ -16,7 +17,12 @@ import {
   withBrowser,
 } from './helpers.mjs';
 
-const COMPOSITIONS = ['progressive+alice', 'marseillais+atomic', 'alice+madras', 'balanced-marseillais+rifle'];
+/** The ids and showcase compositions of the catalogue, as the server lists them: [{ id, boards }]. */
+async function catalogue() {
+  const { variants, showcase } = await api('/api/variants');
+  assert.ok(showcase.length >= 1, 'the server lists no showcase compositions');
+  return [...variants, ...showcase];
+}
 
 /** Plays the side to move's whole turn by clicking, each move the last legal one the server lists after the prefix. */
 async function playSomeTurn(page, id) {
@@ -44,12 +50,13 @@ async function playSomeTurn(page, id) {
 }
 
 test('every variant and some compositions: both sides play a whole turn through the UI', async () => {
-  const { variants } = await api('/api/variants');
-  const ids = [...variants.map((v) => v.id), ...COMPOSITIONS];
+  const ids = await catalogue();
   assert.ok(ids.length >= 16, `only ${ids.length} ids`);
   await withBrowser(async (page) => {
-    for (const variant of ids) {
+    for (const { id: variant, boards } of ids) {
       const { id, invite } = await createFriendGame(page, variant);
+      // The UI draws as many boards as the server says the variant has.
+      assert.equal(await page.locator('.board-box').count(), boards, `${variant}: boards drawn`);
       const white = await playSomeTurn(page, id);
       assert.equal(white.to_move, 'black', variant);
       await page.goto(invite);
@@ -67,10 +74,9 @@ test('every variant and some compositions: both sides play a whole turn through 
 });
 
 test('every variant and some compositions: the engine answers a turn played through the UI', async () => {
-  const { variants } = await api('/api/variants');
-  const ids = [...variants.map((v) => v.id), ...COMPOSITIONS];
+  const ids = await catalogue();
   await withBrowser(async (page) => {
-    for (const variant of ids) {
+    for (const { id: variant } of ids) {
       await page.goto(`${BASE}/#/`);
       await page.fill('#variant', variant);
       await page.selectOption('#opponent', 'engine');

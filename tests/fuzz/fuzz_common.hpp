@@ -1,5 +1,6 @@
-// Shared by the libFuzzer targets: the slice's variant ids (tests/support.hpp) resolved once, and a failure report
-// that names the variant and the input before aborting (libFuzzer then saves the input as a crash artifact).
+// Shared by the libFuzzer targets: the catalogue's ids and showcase compositions resolved once, and a failure
+// report that names the variant and the input before aborting (libFuzzer then saves the input as a crash
+// artifact).
 #pragma once
 #include <cstdarg>
 #include <cstddef>
@@ -14,16 +15,14 @@
 
 namespace hc::fuzz {
 
-// The ids and compositions of the slice, in the order of tests/support.hpp: input byte % 16 picks one.
-// (Printable seed bytes: '0'..'9' = 0..9, ':' ';' '<' '=' '>' '?' = 10..15.)
+// The built-in ids, then the showcase compositions, in the order of tests/support.hpp's slice_variants: an
+// input byte modulo their number picks one. (With the 16 of issue 10's start, printable seed bytes: '0'..'9'
+// = 0..9, ':' ';' '<' '=' '>' '?' = 10..15.)
 inline const std::vector<Variant>& variants() {
   static const std::vector<Variant> v = [] {
     std::vector<Variant> out;
-    for (const char* id : {"chess", "marseillais", "balanced-marseillais", "double-move-galvin", "progressive",
-                           "progressive-italian", "atomic", "rifle", "kamikaze", "madras", "alice",
-                           "progressive+kamikaze", "marseillais+atomic", "progressive+alice", "alice+madras",
-                           "balanced-marseillais+rifle"})
-      out.push_back(make_variant(id));
+    for (const auto& info : builtin_catalogue().variants) out.push_back(make_variant(info.id));
+    for (const auto& spec : builtin_catalogue().showcase) out.push_back(make_variant(spec));
     return out;
   }();
   return v;

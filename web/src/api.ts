@@ -21,6 +21,10 @@ export type Color = 'white' | 'black';
 export interface GameState {
   id: string;
   variant: string;
+  /** Number of boards the variant is played on (the server's catalogue says; never read from the id). */
+  boards: number;
+  /** The catalogue ids the variant is composed of (its canonical id without options). */
+  components: string[];
   start_fen: string;
   fen: string;
   turns: string[];
@@ -61,6 +65,7 @@ export interface Variant {
   id: string;
   name: string;
   description: string;
+  boards: number;
 }
 
 export interface CreateRequest {

@@ -17,9 +17,8 @@ const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
 const checkedBy = (san: string | undefined, fenAfter: string): Color | undefined =>
   san && /[+#]$/.test(san) ? sideToMove(fenAfter) : undefined;
 const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.slice(2, 4) as Key });
-/** Alice's two boards: the only variant component drawn with a second board. */
-const boardCount = (variant: string): 1 | 2 =>
-  variant.split('+').some((part) => part.split(':')[0] === 'alice') ? 2 : 1;
+/** The boards to draw, as the server's game state gives them (one or two). */
+const boardCount = (state: GameState): 1 | 2 => (state.boards === 2 ? 2 : 1);
 /** How often the state is polled while the server refuses the event stream. */
 const pollMs = 3000;
 /** Whether two states of a game show the same (`version` alone is not enough: it restarts when the server
@@ -54,7 +53,7 @@ export class GameView {
     this.clockStamp = performance.now();
     const seats = seatsOf(state.id);
     const orientation: Color = seats.white || !seats.black ? 'white' : 'black';
-    this.board = new BoardView(boardCount(state.variant), orientation, (from, to) => this.onBoardMove(from, to));
+    this.board = new BoardView(boardCount(state), orientation, (from, to) => this.onBoardMove(from, to));
     this.layout();
     this.board.show(state.fen, { check: this.stateCheck() });
     this.startTurn();
@@ -382,7 +381,7 @@ export class GameView {
           h(
             'nav',
             {},
-            h('a', { href: `#/rules/${s.variant.split('+')[0].split(':')[0]}` }, 'Rules'),
+            h('a', { href: `#/rules/${s.components[0] ?? s.variant}` }, 'Rules'),
             h('a', { href: api.pgnUrl(s.id), download: `heterochess-${s.id}.pgn`, id: 'pgn-link' }, 'PGN'),
             h('a', { href: '#/' }, 'My games'),
           ),

@@ -1,0 +1,430 @@
+#include "variants/rule_keys.hpp"
+
+namespace hc {
+
+const char* dimension_name(Dimension d) {
+  switch (d) {
+    case Dimension::kBoards:
+      return "boards";
+    case Dimension::kSchedule:
+      return "schedule";
+    case Dimension::kCheck:
+      return "check";
+    case Dimension::kEnPassant:
+      return "en-passant";
+    case Dimension::kCapture:
+      return "capture";
+    case Dimension::kParalysis:
+      return "paralysis";
+    case Dimension::kObligations:
+      return "obligations";
+    case Dimension::kGameEnd:
+      return "game-end";
+  }
+  return "?";
+}
+
+namespace {
+
+using D = Dimension;
+using K = KeyKind;
+
+// The setter and getter of a scalar Rules member ("capture", "schedule.quota") of type T.
+#define HC_FIELD(T, member) \
+  [](Rules& r, long v) { r.member = T(v); }, [](const Rules& r) { return long(r.member); }
+
+// A fixed quota's bound: the turn state counts to hc::kMaxQuota (rules/rules.hpp).
+constexpr long kMaxFixedQuota = long(hc::kMaxQuota);
+
+const std::vector<RuleKey> kKeys = {
+    // ---- boards (RULES.md §1.7) ----
+    {"boards", D::kBoards, K::kInteger, {}, 1, 2, HC_FIELD(int, boards), "number of boards"},
+    {"transfer",
+     D::kBoards,
+     K::kChoice,
+     {{"none", long(TransferKind::kNone)}, {"alice", long(TransferKind::kAlice)}},
+     0,
+     0,
+     HC_FIELD(TransferKind, transfer),
+     "board transfer after a move (alice: the moved man passes to the other board)"},
+    // ---- schedule and turn (RULES.md §1.2, §2 schedule/turn) ----
+    {"schedule",
+     D::kSchedule,
+     K::kChoice,
+     {{"fixed", long(ScheduleKind::kFixed)},
+      {"progressive", long(ScheduleKind::kProgressive)},
+      {"odd-even", long(ScheduleKind::kOddEvenOwnTurn)},
+      {"own-turn", long(ScheduleKind::kOwnTurnIndex)},
+      {"fibonacci", long(ScheduleKind::kFibonacci)},
+      {"step", long(ScheduleKind::kStepEvery)},
+      {"cycle", long(ScheduleKind::kCycle)},
+      {"unbounded", long(ScheduleKind::kUnbounded)},
+      {"plus-checks-given", long(ScheduleKind::kPlusChecksGiven)},
+      {"capture-streak", long(ScheduleKind::kCaptureStreak)},
+      {"check-cuts-next", long(ScheduleKind::kCheckCutsNext)},
+      {"opponent-made-plus-one", long(ScheduleKind::kOpponentMadePlusOne)}},
+     0,
+     0,
+     HC_FIELD(ScheduleKind, schedule.kind),
+     "moves a turn (t: the game's turn index, n: the own-turn index): fixed (quota), progressive (t), odd-even "
+     "(1 in odd n, quota in even n), own-turn (n), fibonacci (F(t)), step (1 + (t-1)/period), cycle "
+     "(1 … period), unbounded; set by the game: plus-checks-given (t + the side's checks), capture-streak "
+     "(+1 after a turn with a capture, else 1), check-cuts-next (t, or the checking turn's quota - 1), "
+     "opponent-made-plus-one"},
+    {"period",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     0,
+     64,
+     HC_FIELD(int, schedule.period),
+     "step and cycle schedules: turns per step, or the cycle's length (even)"},
+    {"quota",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     1,
+     kMaxFixedQuota,
+     HC_FIELD(int, schedule.quota),
+     "fixed schedule: moves in every turn"},
+    {"white_first_quota",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     0,
+     kMaxFixedQuota,
+     HC_FIELD(int, schedule.white_first_quota),
+     "fixed schedule: moves in White's first turn (0: as quota)"},
+    {"ends_on",
+     D::kSchedule,
+     K::kList,
+     {{"check", 1}, {"capture", 2}, {"move-to-attacked-square", 4}},
+     0,
+     0,
+     [](Rules& r, long v) {
+       r.ends_on_check = v & 1;
+       r.ends_on_capture = v & 2;
+       r.ends_on_attacked_arrival = v & 4;
+     },
+     [](const Rules& r) {
+       return long(r.ends_on_check) | long(r.ends_on_capture) << 1 | long(r.ends_on_attacked_arrival) << 2;
+     },
+     "what ends a turn before its quota: a check-giving move, a capture, a man moved to a square an enemy man "
+     "attacks"},
+    {"stop_early",
+     D::kSchedule,
+     K::kChoice,
+     {{"no", long(StopRule::kNever)}, {"voluntary", long(StopRule::kAfterFirstMove)}},
+     0,
+     0,
+     HC_FIELD(StopRule, stop),
+     "voluntary: after at least one move the player may end the turn (the move 0000)"},
+    {"lost_move",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, lost_move),
+     "when nothing legal is left for the rest of the turn, the turn ends (instead of D-5)"},
+    {"composition.moves_per_man",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     0,
+     255,
+     HC_FIELD(int, moves_per_man),
+     "moves a man may make in one turn (0: any; castling counts for king and rook)"},
+    {"composition.every_mobile_man",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, every_mobile_man),
+     "a man moves only if no other mobile man has moved fewer times in this turn"},
+    {"composition.promoted_man_stays",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, promoted_man_stays),
+     "a pawn that promotes may not move again in the same turn"},
+    {"composition.categories",
+     D::kSchedule,
+     K::kChoice,
+     {{"none", long(MoveCategories::kNone)},
+      {"piece-and-pawn", long(MoveCategories::kPieceAndPawn)},
+      {"file-halves", long(MoveCategories::kFileHalves)},
+      {"centre-and-periphery", long(MoveCategories::kCentreAndPeriphery)},
+      {"light-then-dark", long(MoveCategories::kLightThenDark)},
+      {"piece-then-pawn", long(MoveCategories::kPieceThenPawn)}},
+     0,
+     0,
+     HC_FIELD(MoveCategories, categories),
+     "the two moves of a turn come from two categories, each once: piece and pawn, files a-d and e-h, centre "
+     "c3-f6 and periphery, a light-square man then a dark-square man, a piece then a pawn"},
+    {"composition.length_budget",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     0,
+     255,
+     HC_FIELD(int, length_budget),
+     "the lengths of a turn's moves (king distance, a knight 2, castling 1) sum to at most this (0: no limit)"},
+    {"composition.sputniks",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, sputniks),
+     "rooks, bishops and knights in the enemy half at the turn's start may each move first; then one normal "
+     "move"},
+    {"pawn_double_step",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, pawn_double_step),
+     "pawns may advance two squares from their first rank"},
+    {"castling",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, castling),
+     "castling exists (false: the start position has no castling rights)"},
+    {"complete_turn",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, complete_turn),
+     "D-5: a first move must allow the turn to be completed"},
+    {"forbid_null_turn",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, forbid_null_turn),
+     "a turn may not restore the position it started from"},
+    // ---- check (RULES.md §1.6) ----
+    {"check",
+     D::kCheck,
+     K::kChoice,
+     {{"observed", long(CheckRegime::kObserved)},
+      {"italian", long(CheckRegime::kItalian)},
+      {"none", long(CheckRegime::kNone)}},
+     0,
+     0,
+     HC_FIELD(CheckRegime, regime),
+     "check regime: observed, italian (check only by the last move of a full turn), none (capture the king)"},
+    {"royal_king",
+     D::kCheck,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, royal_king),
+     "the king is royal: its loss ends the game, and a game starts only with one king a side"},
+    // ---- en passant (RULES.md §1.8) ----
+    {"ep.when",
+     D::kEnPassant,
+     K::kChoice,
+     {{"first", long(EpWhen::kFirst)},
+      {"marseillais-pair", long(EpWhen::kMarseillaisPair)},
+      {"any", long(EpWhen::kAny)},
+      {"none", long(EpWhen::kNone)}},
+     0,
+     0,
+     HC_FIELD(EpWhen, ep_when),
+     "which moves of a turn may capture en passant"},
+    {"ep.passed_square",
+     D::kEnPassant,
+     K::kChoice,
+     {{"never-occupied", long(EpPassed::kNeverOccupied)}, {"empty-now", long(EpPassed::kEmptyNow)}},
+     0,
+     0,
+     HC_FIELD(EpPassed, ep_passed),
+     "the passed square must have stayed empty since the two-step, or only be empty now"},
+    {"ep.from",
+     D::kEnPassant,
+     K::kChoice,
+     {{"whole-turn", 0}, {"last-move", 1}},
+     0,
+     0,
+     HC_FIELD(bool, ep_from_last_move_only),
+     "rights come from every two-step of the opponent's turn, or only from its last move"},
+    // ---- capture (RULES.md §1.9) ----
+    {"capture",
+     D::kCapture,
+     K::kChoice,
+     {{"displacement", long(CaptureKind::kDisplacement)},
+      {"shoot", long(CaptureKind::kShoot)},
+      {"explosion", long(CaptureKind::kExplosion)},
+      {"kamikaze", long(CaptureKind::kKamikaze)}},
+     0,
+     0,
+     HC_FIELD(CaptureKind, capture),
+     "what a capture does"},
+    // ---- obligations ----
+    {"obligations",
+     D::kObligations,
+     K::kList,
+     {{"compulsory-capture", 1}},
+     0,
+     0,
+     [](Rules& r, long v) { r.compulsory_capture = v & 1; },
+     [](const Rules& r) { return long(r.compulsory_capture); },
+     "what a side must do when it can"},
+    {"first_move",
+     D::kObligations,
+     K::kChoice,
+     {{"free", long(FirstMoveRule::kFree)},
+      {"longest", long(FirstMoveRule::kLongest)},
+      {"imitate-type", long(FirstMoveRule::kImitateType)},
+      {"imitate-length", long(FirstMoveRule::kImitateLength)}},
+     0,
+     0,
+     HC_FIELD(FirstMoveRule, first_move),
+     "the first move of a turn: one of the longest, or (if possible) by the type of man or of the length of "
+     "the opponent's last move"},
+    // ---- paralysis ----
+    {"paralysis",
+     D::kParalysis,
+     K::kChoice,
+     {{"none", long(ParalysisKind::kNone)}, {"madrasi", long(ParalysisKind::kMadrasi)}},
+     0,
+     0,
+     HC_FIELD(ParalysisKind, paralysis),
+     "which men are paralysed"},
+    {"madrasi_ep",
+     D::kParalysis,
+     K::kChoice,
+     {{"both-inert", long(MadrasiEp::kBothInert)},
+      {"capturer-only", long(MadrasiEp::kCapturerOnly)},
+      {"stepper-only", long(MadrasiEp::kStepperOnly)}},
+     0,
+     0,
+     HC_FIELD(MadrasiEp, madrasi_ep),
+     "madrasi: which men an e.p. right paralyses"},
+    // ---- game end (RULES.md §1.10, D-4) ----
+    {"no_progress.unit",
+     D::kGameEnd,
+     K::kChoice,
+     {{"moves", long(ProgressUnit::kMoves)}, {"turns", long(ProgressUnit::kTurns)}},
+     0,
+     0,
+     HC_FIELD(ProgressUnit, progress_unit),
+     "the no-progress rule counts moves (D-4) or whole turns"},
+    {"no_progress.limit",
+     D::kGameEnd,
+     K::kInteger,
+     {},
+     1,
+     1000000,
+     HC_FIELD(int, progress_limit),
+     "draw after this many moves or turns without capture or pawn move"},
+};
+
+#undef HC_FIELD
+
+const std::vector<IdOption> kOptions = {
+    {"ep",
+     "ep.when",
+     nullptr,
+     {{"none", "none"}, {"first", "first"}, {"pair", "marseillais-pair"}, {"any", "any"}}},
+    {"compulsory", "obligations", "compulsory-capture", {}},
+    {"cycle", "period", nullptr, {}},
+    {"madras-ep",
+     "madrasi_ep",
+     nullptr,
+     {{"both", "both-inert"}, {"capturer-only", "capturer-only"}, {"stepper-only", "stepper-only"}}},
+};
+
+}  // namespace
+
+const std::vector<RuleKey>& rule_keys() { return kKeys; }
+
+const RuleKey* find_rule_key(std::string_view key) {
+  for (const RuleKey& k : kKeys)
+    if (key == k.key) return &k;
+  return nullptr;
+}
+
+bool is_key_prefix(std::string_view prefix) {
+  for (const RuleKey& k : kKeys) {
+    std::string_view s = k.key;
+    if (s.size() > prefix.size() && s.substr(0, prefix.size()) == prefix && s[prefix.size()] == '.')
+      return true;
+  }
+  return false;
+}
+
+const std::vector<IdOption>& id_options() { return kOptions; }
+
+std::string describe_values(const RuleKey& k) {
+  auto names = [&] {
+    std::string s;
+    for (const KeyValue& v : k.values) s += (s.empty() ? "" : ", ") + std::string(v.name);
+    return s;
+  };
+  switch (k.kind) {
+    case K::kChoice:
+      return "one of: " + names();
+    case K::kInteger:
+      return "an integer from " + std::to_string(k.min) + " to " + std::to_string(k.max);
+    case K::kBoolean:
+      return "true or false";
+    case K::kList:
+      return "a list of: " + names();
+  }
+  return "";
+}
+
+std::string format_value(const RuleKey& k, long value) {
+  switch (k.kind) {
+    case K::kChoice:
+      for (const KeyValue& v : k.values)
+        if (v.value == value) return '"' + std::string(v.name) + '"';
+      return "?";
+    case K::kInteger:
+      return std::to_string(value);
+    case K::kBoolean:
+      return value ? "true" : "false";
+    case K::kList: {
+      std::string s;
+      for (const KeyValue& v : k.values)
+        if (value & v.value) s += (s.empty() ? "\"" : ", \"") + std::string(v.name) + '"';
+      return "[" + s + "]";
+    }
+  }
+  return "?";
+}
+
+std::string rules_problem(const Rules& r) {
+  if ((r.boards == 2) != (r.transfer == TransferKind::kAlice))
+    return "boards = 2 goes with transfer = \"alice\" (and one board with transfer = \"none\")";
+  if (!r.royal_king) return "royal_king = false: no kernel plays non-royal kings yet";
+  const ScheduleKind k = r.schedule.kind;
+  if (k == ScheduleKind::kCycle && (r.schedule.period < 2 || r.schedule.period % 2))
+    return "schedule = \"cycle\" needs an even period of 2 to 64 (the cycle ends with Black's turn)";
+  if (k == ScheduleKind::kStepEvery && r.schedule.period < 1) return "schedule = \"step\" needs a period";
+  if (k != ScheduleKind::kCycle && k != ScheduleKind::kStepEvery && r.schedule.period != 0)
+    return "period only goes with schedule = \"step\" or \"cycle\"";
+  if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && r.moves_per_man == 0 && !r.sputniks)
+    return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.moves_per_man or "
+           "composition.sputniks";
+  if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
+  if (r.complete_turn && r.stop != StopRule::kNever)
+    return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";
+  return "";
+}
+
+}  // namespace hc
