@@ -325,7 +325,7 @@ struct Eval {
       }
     }
     if (n == 0) return 0;
-    const int saved = std::max(1, int(pos.state().quota - pos.state().made));
+    const int saved = std::max(1, coming_moves(pos, us));
     if (n <= saved) return 0;
     std::sort(gains, gains + n, [](int x, int y) { return x > y; });
     const int lost_max = std::max(1, coming_moves(pos, e));
@@ -351,8 +351,7 @@ struct Eval {
     const int mgs = mg[us] - mg[~us], egs = eg[us] - eg[~us];
     int s = (mgs * ph + egs * (24 - ph)) / 24;
     // Moves still due in this turn are worth a tempo each (multi-move schedules).
-    const TurnState& st = pos.state();
-    s += 12 * (st.quota - st.made);
+    s += 12 * coming_moves(pos, us);
     return s;
   }
 };
@@ -371,10 +370,14 @@ int piece_value(const Rules& r, PieceType t) {
   return kOrthodox[t];
 }
 
+// Moves a side has in this turn (the side to move) or its next: a turn of no fixed length (an unbounded
+// quota, a Fibonacci quota in the thousands) counts as at most kMovesCounted, so that the evaluation stays far
+// from the mate scores.
 int coming_moves(const Position& pos, Color c) {
+  constexpr std::uint32_t kMovesCounted = 32;
   const TurnState& st = pos.state();
-  if (c == st.side) return st.quota - st.made;
-  return int(pos.rules().schedule.static_quota(pos.turn_index() + 1));
+  if (c == st.side) return int(std::min(kMovesCounted, st.quota - st.made));
+  return int(std::min(kMovesCounted, pos.rules().schedule.static_quota(pos.turn_index() + 1)));
 }
 
 int evaluate_position(const Position& pos) {
@@ -390,8 +393,7 @@ int evaluate_position(const Position& pos, int alpha, int beta) {
     for (int t = kPawn; t <= kQueen; ++t)
       quick += piece_value(r, PieceType(t)) *
                (popcount(pos.pieces(b, us, PieceType(t))) - popcount(pos.pieces(b, ~us, PieceType(t))));
-  const TurnState& st = pos.state();
-  quick += 12 * (st.quota - st.made);
+  quick += 12 * coming_moves(pos, us);
   // The positional terms rarely exceed this; king danger grows with the enemy's moves.
   const int margin = r.multi_move() ? 700 : 400;
   if (quick - margin >= beta || quick + margin <= alpha) return quick;

@@ -47,7 +47,11 @@ void Search::clear() {
 // A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
 // two-move turns cost 1.3 plies and a 7-move series 1.75.
 int Search::move_cost(const Position& pos) const {
-  const int q = pos.state().quota;
+  // A turn the player may stop (or that has no fixed length) is priced as a three-move turn: its real length
+  // is the player's choice, and pricing it by a huge quota would make one ply a whole turn of dozens of moves.
+  const Rules& r = pos.rules();
+  const bool open_ended = r.stop != StopRule::kNever || r.schedule.kind == ScheduleKind::kUnbounded;
+  const int q = open_ended ? std::min<int>(int(pos.state().quota), 3) : int(pos.state().quota);
   if (q <= 1) return kDepthUnit;
   return std::max(kDepthUnit / 4, 2 * kDepthUnit / (q + 1));
 }
@@ -410,7 +414,8 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
       const int lo = window >= kInfinite ? -kInfinite : std::max(-kInfinite, last_score - window);
       const int hi = window >= kInfinite ? kInfinite : std::min(kInfinite, last_score + window);
       score = search(pos, lo, hi, depth * kDepthUnit, 0, 0, true);
-      if (stop_ || (score > lo && score < hi)) break;
+      // The full window ends the loop whatever the score (a score at its edge cannot be widened further).
+      if (stop_ || (score > lo && score < hi) || window >= kInfinite) break;
       window = window >= 640 ? kInfinite : window * 4;
     }
     last_score = score;
