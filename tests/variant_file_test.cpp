@@ -417,3 +417,27 @@ TEST(VariantFile, EveryKeySetsItsFieldAndIsDocumented) {
   }
   for (const IdOption& o : id_options()) EXPECT_NE(find_rule_key(o.key), nullptr) << o.name;
 }
+
+// Every built-in id is documented (issue 10, "every id is whole"): a rules page docs/rules/<id>.md, which the
+// web UI renders (web/build.mjs), a row of the index docs/rules/README.md and a row of docs/variants.md.
+TEST(VariantFile, EveryBuiltinIdHasARulesPageAndDocsRows) {
+  const std::string docs = std::string(HC_TEST_DATA_DIR) + "/../../docs/";
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string index = slurp(docs + "rules/README.md"), variants = slurp(docs + "variants.md");
+  ASSERT_FALSE(index.empty());
+  ASSERT_FALSE(variants.empty());
+  for (const auto& v : builtin_catalogue().variants) {
+    SCOPED_TRACE(v.id);
+    const std::string page = slurp(docs + "rules/" + v.id + ".md");
+    EXPECT_FALSE(page.empty()) << "no docs/rules/" << v.id << ".md";
+    EXPECT_NE(page.find("(`" + v.id + "`)"), std::string::npos) << "the page's title names another id";
+    EXPECT_NE(index.find("| `" + v.id + "` |"), std::string::npos) << "not in docs/rules/README.md";
+    EXPECT_NE(index.find("(" + v.id + ".md)"), std::string::npos) << "no link in docs/rules/README.md";
+    EXPECT_NE(variants.find("| `" + v.id + "` |"), std::string::npos) << "not in docs/variants.md";
+  }
+}
