@@ -68,10 +68,46 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   const Catalogue& c = builtin_catalogue();
   std::vector<std::string> ids;
   for (const auto& v : c.variants) ids.push_back(v.id);
-  EXPECT_EQ(ids,
-            (std::vector<std::string>{"chess", "marseillais", "balanced-marseillais", "double-move-galvin",
-                                      "progressive", "progressive-italian", "atomic", "rifle", "kamikaze",
-                                      "madras", "alice", "progressive-kamikaze"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"chess",
+                                           "marseillais",
+                                           "balanced-marseillais",
+                                           "double-move-galvin",
+                                           "progressive",
+                                           "progressive-italian",
+                                           "marseillais-alternative",
+                                           "alternating-marseillais",
+                                           "different-men-marseillais",
+                                           "piece-and-pawn-marseillais",
+                                           "bilateral-marseillais",
+                                           "central-marseillais",
+                                           "black-and-white-marseillais",
+                                           "maximummer-marseillais",
+                                           "equivalent-marseillais",
+                                           "equidistant-marseillais",
+                                           "balanced-equidistant-marseillais",
+                                           "citizen",
+                                           "threesum",
+                                           "hurricane",
+                                           "sputnik",
+                                           "progressive-symmetric",
+                                           "fibonacci",
+                                           "slow-progressive",
+                                           "progressive-cyclical",
+                                           "scottish-modern",
+                                           "bank-of-scotland",
+                                           "bank-of-scotland-modern",
+                                           "very-scottish",
+                                           "capturing-progressive",
+                                           "switchback",
+                                           "logical-progressive",
+                                           "progressive-pribylinec",
+                                           "progressive-english",
+                                           "atomic",
+                                           "rifle",
+                                           "kamikaze",
+                                           "madras",
+                                           "alice",
+                                           "progressive-kamikaze"}));
   // The dimensions are derived from the keys an id (and its parent) sets.
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
@@ -86,7 +122,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
   EXPECT_EQ(c.showcase, (std::vector<std::string>{"marseillais+atomic", "progressive+alice", "alice+madras",
-                                                  "balanced-marseillais+rifle"}));
+                                                  "balanced-marseillais+rifle", "fibonacci+atomic",
+                                                  "progressive-english+alice", "hurricane+rifle",
+                                                  "different-men-marseillais+madras"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);
@@ -196,10 +234,11 @@ TEST(VariantFile, EveryErrorIsReportedWithItsLineColumnAndKey) {
       {2, 2, "chess", "", "'chess' is a built-in id; a variants file cannot redefine it"},
       {6, 1, "typos", "capure", "unknown key"},
       {7, 11, "typos", "capture", "bad value 'kamikazi' (one of: displacement, shoot, explosion, kamikaze)"},
-      {8, 9, "typos", "quota", "bad value 0 (an integer from 1 to 200)"},
-      {9, 21, "typos", "ends_on", "bad list item 'mate' (a list of: check)"},
+      {8, 9, "typos", "quota", "bad value 0 (an integer from 1 to 1000000)"},
+      {9, 21, "typos", "ends_on",
+       "bad list item 'mate' (a list of: check, capture, move-to-attacked-square)"},
       {10, 17, "typos", "complete_turn", "bad value 'yes' (true or false)"},
-      {11, 1, "typos", "ep", "a table of the keys ep.when, ep.passed_square expected"},
+      {11, 1, "typos", "ep", "a table of the keys ep.when, ep.passed_square, ep.from expected"},
       {14, 12, "orphan", "inherits", "unknown parent id 'nowhere'"},
       {16, 2, "ping", "", "cycle of inheritance or aliases: ping -> pong -> ping"},
       {23, 12, "clash", "alias_of", "variant ids 'atomic' and 'kamikaze' both set the capture dimension"},
@@ -220,7 +259,7 @@ TEST(VariantFile, EveryErrorIsReportedWithItsLineColumnAndKey) {
   }
   EXPECT_TRUE(r.catalogue.variants.empty()) << "a file with errors gives nothing";
   EXPECT_EQ(r.issues[3].text("errors.toml"),
-            "errors.toml:8:9: [typos] key 'quota': bad value 0 (an integer from 1 to 200)");
+            "errors.toml:8:9: [typos] key 'quota': bad value 0 (an integer from 1 to 1000000)");
 }
 
 TEST(VariantFile, MoreErrorKinds) {
@@ -416,4 +455,28 @@ TEST(VariantFile, EveryKeySetsItsFieldAndIsDocumented) {
     EXPECT_TRUE(find_rule_key(k.key) == &k);
   }
   for (const IdOption& o : id_options()) EXPECT_NE(find_rule_key(o.key), nullptr) << o.name;
+}
+
+// Every built-in id is documented (issue 10, "every id is whole"): a rules page docs/rules/<id>.md, which the
+// web UI renders (web/build.mjs), a row of the index docs/rules/README.md and a row of docs/variants.md.
+TEST(VariantFile, EveryBuiltinIdHasARulesPageAndDocsRows) {
+  const std::string docs = std::string(HC_TEST_DATA_DIR) + "/../../docs/";
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string index = slurp(docs + "rules/README.md"), variants = slurp(docs + "variants.md");
+  ASSERT_FALSE(index.empty());
+  ASSERT_FALSE(variants.empty());
+  for (const auto& v : builtin_catalogue().variants) {
+    SCOPED_TRACE(v.id);
+    const std::string page = slurp(docs + "rules/" + v.id + ".md");
+    EXPECT_FALSE(page.empty()) << "no docs/rules/" << v.id << ".md";
+    EXPECT_NE(page.find("(`" + v.id + "`)"), std::string::npos) << "the page's title names another id";
+    EXPECT_NE(index.find("| `" + v.id + "` |"), std::string::npos) << "not in docs/rules/README.md";
+    EXPECT_NE(index.find("(" + v.id + ".md)"), std::string::npos) << "no link in docs/rules/README.md";
+    EXPECT_NE(variants.find("| `" + v.id + "` |"), std::string::npos) << "not in docs/variants.md";
+  }
 }
