@@ -113,7 +113,6 @@ int cmd_bench(const Common& c, int depth, const Io& io) {
     std::string variant;
     std::string fen;
   };
-  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   std::vector<Case> cases;
   for (const auto& v : builtin_catalogue().variants) cases.push_back({v.id, ""});
   for (const auto& spec : builtin_catalogue().showcase) cases.push_back({spec, ""});
@@ -125,7 +124,7 @@ int cmd_bench(const Common& c, int depth, const Io& io) {
   for (const auto& k : cases) {
     Variant v = make_variant(k.variant);
     Position pos;
-    set_fen(pos, v, k.fen.empty() ? start : k.fen);
+    set_fen(pos, v, k.fen.empty() ? v.start_fen : k.fen);
     Search search(16);
     SearchLimits lim;
     lim.depth = depth;
