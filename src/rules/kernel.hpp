@@ -439,6 +439,7 @@ struct Kernel {
   }
 
   static void legal_moves(Position& pos, MoveList& list) {
+    if (pos.rules().lost_move && take_continuation(pos, list)) return;
     per_move_legal(pos, list);
     apply_turn_rules(pos, list, kShortcut);
   }

@@ -8,10 +8,12 @@
 namespace hc {
 
 struct Soundness {
-  // D-5 shortcuts (rules/turn.cpp): "a quiet piece move can be taken back" and "another man's move stays
-  // legal" prove that a turn can be completed without trying it. They assume any man may move again in the
-  // turn with any move: no composition, obligation, missing move kind or stop.
-  bool completion_shortcuts;
+  // D-5 shortcuts (rules/turn.cpp) prove that a turn can be completed without trying it. "A quiet piece move
+  // can be taken back" needs the same man free to move again; "another man's knight move or pawn step stays
+  // legal" needs the second move free of any rule but per-move legality for an unmoved man. Obligations on
+  // the first move only (first_move) leave both intact.
+  bool completion_reversal;
+  bool completion_witness;
   // Null-move pruning (engine/search.cpp): passing the turn gives the opponent a normal turn. Not under royal
   // capture or paralysis (passing changes too much), nor under a schedule the game drives (the passed turn
   // would change the opponent's quota).
@@ -36,7 +38,10 @@ static_assert(sizeof(Rules) == 64, "a Rules field was added or removed: classify
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
-  s.completion_shortcuts = !r.turn_filters();
+  const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
+                                !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
+  s.completion_witness = second_move_free;
+  s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling;
   s.null_move =
       r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone && !r.schedule.dynamic();
   s.mate_bound = r.boards == 1 && r.transfer == TransferKind::kNone &&

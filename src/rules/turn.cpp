@@ -297,7 +297,38 @@ void first_move_obligation(Position& pos, MoveList& list) {
   }
 }
 
+// The legal moves of the position a lost-move check just generated (finish_move), for the generation that
+// usually follows at once at the same position (perft, search): one entry a thread, valid for the same
+// Position object in the same state (its key covers the whole turn state).
+struct Continuation {
+  const Position* pos = nullptr;
+  Key key = 0;
+  int count = -1;
+  std::array<Move, 256> moves;
+};
+thread_local Continuation g_continuation;
+
+void keep_continuation(const Position& pos, const MoveList& list) {
+  Continuation& c = g_continuation;
+  if (list.size() > int(c.moves.size())) {
+    c.count = -1;
+    return;
+  }
+  c.pos = &pos;
+  c.key = pos.key();
+  c.count = list.size();
+  std::copy(list.begin(), list.end(), c.moves.begin());
+}
+
 }  // namespace
+
+bool take_continuation(const Position& pos, MoveList& list) {
+  Continuation& c = g_continuation;
+  if (c.count < 0 || c.pos != &pos || c.key != pos.key()) return false;
+  list.count = 0;
+  for (int i = 0; i < c.count; ++i) list.push(c.moves[i]);
+  return true;
+}
 
 int squared_length(const Position& pos, Move m) { return squared_length(shape_of(pos, m)); }
 
@@ -391,10 +422,13 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     ended = ended || king_lost || (r.ends_on_check && check);
   }
   // A lost move (RULES.md bilateral-marseillais decision 3): nothing legal is left for the rest of the turn.
+  // The moves found are kept for the generation that usually follows at once (take_continuation).
   if (!ended && r.lost_move) {
+    st.key = st.piece_key ^ pos.state_key();
     MoveList rest;
     pos.ops().legal_moves(pos, rest);
     ended = rest.empty();
+    if (!ended) keep_continuation(pos, rest);
   }
   u.turn_ended = ended;
   if (ended) {
@@ -448,14 +482,15 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   if (completion && r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
-    if (!soundness(r).completion_shortcuts) shortcut = S::kNone;  // rules/soundness.hpp
+    const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound
     const bool checked = in_check(pos);
     const bool two_left = st.quota - st.made == 2;
     // Quiet reversal (not under royal capture: the way back would be the forbidden null turn).
-    const bool reversal =
-        !checked && (shortcut == S::kQuietReversal || shortcut == S::kQuietReversalAndWitness ||
-                     shortcut == S::kQuietWitness);
-    const bool witness = two_left && !checked && shortcut != S::kNone && shortcut != S::kQuietReversal;
+    const bool reversal = sound.completion_reversal && !checked &&
+                          (shortcut == S::kQuietReversal || shortcut == S::kQuietReversalAndWitness ||
+                           shortcut == S::kQuietWitness);
+    const bool witness = sound.completion_witness && two_left && !checked && shortcut != S::kNone &&
+                         shortcut != S::kQuietReversal;
     const bool quiet_only = shortcut == S::kQuietWitness, royal = shortcut == S::kRoyalWitness;
     const int kb = pos.king_board(pos.side());
     const Square ksq = witness && kb == 0 ? pos.king_square(pos.side(), 0) : 0;

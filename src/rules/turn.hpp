@@ -69,6 +69,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
 // The side to move's legal moves under every rule but D-5 (for the checkmate test).
 void moves_without_completion(Position& pos, MoveList& list);
 
+// Where the rules have lost moves: the legal moves of this position if finish_move has just generated them
+// (true), else false. Kernels call it first in legal_moves.
+bool take_continuation(const Position& pos, MoveList& list);
+
 // The move that ends a turn early where the rules allow it (written `0000`).
 inline constexpr Move kStopMove = Move(0, 0, MoveKind::kEndTurn);
 
