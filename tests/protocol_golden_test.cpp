@@ -92,6 +92,7 @@ TEST(ProtocolGolden, UciPonder) { run_transcript("uci_ponder.txt", "uci"); }
 TEST(ProtocolGolden, XboardHandshake) { run_transcript("xboard_basics.txt", "xboard"); }
 TEST(ProtocolGolden, XboardBadInput) { run_transcript("xboard_errors.txt", "xboard"); }
 TEST(ProtocolGolden, XboardMultiMoveTurns) { run_transcript("xboard_turns.txt", "xboard"); }
+TEST(ProtocolGolden, XboardTheStop) { run_transcript("xboard_stop.txt", "xboard"); }
 TEST(ProtocolGolden, UciBadLimits) { run_transcript("uci_limits.txt", "uci"); }
 TEST(ProtocolGolden, UciEndOfInputStopsTheSearch) { run_transcript("uci_eof.txt", "uci"); }
 TEST(ProtocolGolden, XboardBadLimits) { run_transcript("xboard_limits.txt", "xboard"); }

@@ -247,6 +247,127 @@ TEST_F(ServerApi, ProgressiveQuotaGrows) {
   EXPECT_EQ(s.body["movetext"], "1. e4 2. e5,d5");
 }
 
+// A voluntary stop (RULES.md §3.5, docs/formats.md: `0000` in UCI and turns, `--` in SAN) in a submitted
+// turn: Very Scottish's next quota is one more than the moves the opponent made, the stop not counted. The
+// state and /legal say when a stop is legal; the PGN export writes it and imports back to the same turns.
+TEST_F(ServerApi, VeryScottishStopAfterOneMove) {
+  auto [id, white, black] = human_game("very-scottish");
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_EQ(s.body["moves_left"], 1);
+  EXPECT_EQ(s.body["turn_unbounded"], false);
+  EXPECT_EQ(s.body["can_stop"], false) << "no stop before the turn's first move";
+  const std::string turn = "/api/games/" + id + "/turn";
+  expect_refused(id, 422, "no voluntary stop", [&] {
+    return post(turn, {{"token", white}, {"turn", "0000"}});
+  });
+  ASSERT_EQ(post(turn, {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  s = get("/api/games/" + id);
+  EXPECT_EQ(s.body["moves_left"], 2) << "1 + the one move White made";
+  EXPECT_EQ(s.body["can_stop"], false);
+  for (const json& m : s.body["legal_moves"]) EXPECT_NE(m["uci"], "0000");
+
+  Reply l = get("/api/games/" + id + "/legal?prefix=e7e5");
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["can_stop"], true);
+  EXPECT_EQ(l.body["moves_left"], 1);
+  EXPECT_NE(std::find(l.body["legal_moves"].begin(), l.body["legal_moves"].end(),
+                      json{{"uci", "0000"}, {"san", "--"}}),
+            l.body["legal_moves"].end())
+      << l.text;
+  l = get("/api/games/" + id + "/legal?prefix=e7e5,0000");
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["turn_complete"], true);
+  EXPECT_EQ(l.body["can_stop"], false);
+  EXPECT_EQ(l.body["played"][1], (json{{"uci", "0000"}, {"san", "--"}, {"fen", l.body["fen"]}}));
+  expect_refused(id, 422, "or end it here with the stop '0000'", [&] {
+    return post(turn, {{"token", black}, {"turn", "e7e5"}});
+  });
+
+  Reply t = post(turn, {{"token", black}, {"turn", "e7e5,0000"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(t.body["to_move"], "white");
+  EXPECT_EQ(t.body["moves_left"], 2) << "1 + the one move Black made (the stop is not a move of the count)";
+  // SAN on input: `--` is the stop.
+  t = post(turn, {{"token", white}, {"turn", "Nf3, --"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(t.body["moves_left"], 2);
+  EXPECT_EQ(turns_of(t.body), (std::vector<std::string>{"e2e4", "e7e5,0000", "g1f3,0000"}));
+  EXPECT_NE(t.body["movetext"].get<std::string>().find("e5,--"), std::string::npos) << t.body["movetext"];
+  Reply h = get("/api/games/" + id + "/history?from=1");
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["turns"][0]["moves"][1]["san"], "--");
+
+  Reply p = get("/api/games/" + id + "/pgn");
+  ASSERT_EQ(p.status, 200);
+  EXPECT_NE(p.text.find("e5,--"), std::string::npos) << p.text;
+  Reply imp = post("/api/games/import", {{"pgn", p.text}});
+  ASSERT_EQ(imp.status, 201) << imp.text;
+  EXPECT_EQ(turns_of(imp.body["game"]), turns_of(t.body));
+  EXPECT_EQ(imp.body["game"]["moves_left"], 2);
+  // The stored turns with their stops are played again when the game is loaded afresh.
+  restart();
+  s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_EQ(turns_of(s.body), turns_of(t.body));
+  EXPECT_EQ(s.body["moves_left"], 2);
+}
+
+// Hurricane's turn has no fixed number of moves (each man at most once): the API says so with null counts and
+// `turn_unbounded` instead of a quota of a million, and the turn here ends by the stop.
+TEST_F(ServerApi, HurricaneTurnEndedByStop) {
+  auto [id, white, black] = human_game("hurricane");
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_TRUE(s.body["moves_left"].is_null()) << s.body["moves_left"];
+  EXPECT_TRUE(s.body["moves_this_turn"].is_null()) << s.body["moves_this_turn"];
+  EXPECT_EQ(s.body["turn_unbounded"], true);
+  EXPECT_EQ(s.body["can_stop"], false);
+  Reply l = get("/api/games/" + id + "/legal?prefix=e2e4,g1f3");
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["turn_complete"], false);
+  EXPECT_TRUE(l.body["moves_left"].is_null()) << l.body["moves_left"];
+  EXPECT_EQ(l.body["turn_unbounded"], true);
+  EXPECT_EQ(l.body["can_stop"], true);
+  const std::string turn = "/api/games/" + id + "/turn";
+  expect_refused(id, 422, "more moves due until the variant's turn rules end it, or end it here", [&] {
+    return post(turn, {{"token", white}, {"turn", "e2e4,g1f3"}});
+  });
+  Reply t = post(turn, {{"token", white}, {"turn", "e2e4,g1f3,0000"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(t.body["to_move"], "black");
+  EXPECT_TRUE(t.body["moves_left"].is_null());
+  EXPECT_EQ(t.body["can_stop"], false);
+  EXPECT_EQ(t.body["movetext"], "1. e4,Nf3,--");
+  expect_refused(id, 422, "the turn already ended", [&] {
+    return post(turn, {{"token", black}, {"turn", "e7e5,0000,d7d5"}});
+  });
+  t = post(turn, {{"token", black}, {"turn", "e5,--"}});
+  ASSERT_EQ(t.status, 200) << t.text;
+  EXPECT_EQ(turns_of(t.body), (std::vector<std::string>{"e2e4,g1f3,0000", "e7e5,0000"}));
+  Reply imp = post("/api/games/import", {{"pgn", get("/api/games/" + id + "/pgn").text}});
+  ASSERT_EQ(imp.status, 201) << imp.text;
+  EXPECT_EQ(turns_of(imp.body["game"]), turns_of(t.body));
+}
+
+// The engine's turn may end with the stop: stored in UCI with it, and the game goes on. In this Hurricane
+// position Black's only turn is Kg8 then the stop (the h7 pawn is blocked, g7 is attacked).
+TEST_F(ServerApi, EngineTurnEndingWithAStopIsStored) {
+  Reply r = post("/api/games", {{"variant", "hurricane"},
+                                {"fen", "7k/7p/7P/8/8/8/8/K7 b - - 0 1"},
+                                {"level", {{"movetime_ms", 100}}}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  std::string id = r.body["id"];
+  server_->service->wait_engine_idle();
+  Reply s = get("/api/games/" + id);
+  ASSERT_EQ(s.status, 200) << s.text;
+  EXPECT_EQ(turns_of(s.body), (std::vector<std::string>{"h8g8,0000"}));
+  EXPECT_EQ(s.body["to_move"], "white");
+  EXPECT_EQ(s.body["movetext"], "1... Kg8,--");
+  restart();
+  EXPECT_EQ(turns_of(get("/api/games/" + id).body), (std::vector<std::string>{"h8g8,0000"}));
+}
+
 TEST_F(ServerApi, BadTurnsChangeNothing) {
   auto [id, white, black] = human_game("balanced-marseillais");
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);

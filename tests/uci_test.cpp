@@ -154,6 +154,41 @@ TEST(Uci, TurnTokensMustBeWholeTurns) {
   EXPECT_NE(lines[2].find("the turn ended after 'd2d4'"), std::string::npos) << lines[2];
 }
 
+// The voluntary stop `0000` (SAN `--`) in `position … moves` tokens and in `bestmove`, whole turns and ply by
+// ply: Very Scottish's next quota follows from the moves made, the stop not counted; in this Hurricane
+// position Black's only turn is Kg8 then the stop. (UCI's "no move" is `bestmove (none)` here, so `0000` is
+// never ambiguous.)
+TEST(Uci, TheStopInTurnsAndBestmove) {
+  auto lines =
+      run("setoption name UCI_Variant value very-scottish\n"
+          "position startpos moves e2e4 d7d5,0000\n"
+          "d\n"
+          "position startpos moves e2e4 d7d5,--\n"
+          "d\n"
+          "position startpos moves e2e4,0000\n"
+          "position startpos moves e2e4 0000\n");
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[1], "info string fen rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 quota=2");
+  EXPECT_EQ(lines[2], lines[1]);
+  EXPECT_NE(lines[3].find("token 1 'e2e4,0000': the turn ended after 'e2e4'"), std::string::npos) << lines[3];
+  EXPECT_NE(lines[4].find("token 2 '0000': '0000': the turn cannot end here"), std::string::npos) << lines[4];
+
+  lines =
+      run("setoption name UCI_Variant value hurricane\n"
+          "position fen 7k/7p/7P/8/8/8/8/K7 b - - 0 1\n"
+          "go movetime 100\n"
+          "setoption name PlyByPly value true\n"
+          "position fen 7k/7p/7P/8/8/8/8/K7 b - - 0 1 moves h8g8\n"
+          "go movetime 100\n"
+          "position fen 7k/7p/7P/8/8/8/8/K7 b - - 0 1 moves h8g8 0000\n"
+          "d\n");
+  std::vector<std::string> best;
+  for (const auto& l : lines)
+    if (l.rfind("bestmove ", 0) == 0) best.push_back(l);
+  EXPECT_EQ(best, (std::vector<std::string>{"bestmove h8g8,0000", "bestmove 0000"}));
+  EXPECT_EQ(lines.back(), "info string fen 6k1/7p/7P/8/8/8/8/K7 w - - 1 2");
+}
+
 // §9.11: from the position before White's third series, the search mates in one series.
 TEST(Uci, ProgressiveMateInOneSeries) {
   auto lines =

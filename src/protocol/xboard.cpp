@@ -431,7 +431,10 @@ class Xboard {
     return join_turn(s);
   }
 
+  // A move or turn sent without `usermove`: coordinates or SAN from a square, or the voluntary stop alone
+  // (`0000`, SAN `--`).
   bool looks_like_move(const std::string& s) const {
+    if (s == "0000" || s == "--") return true;
     return s.size() >= 4 && s[0] >= 'a' && s[0] <= 'p' && s[1] >= '1' && s[1] <= '8';
   }
 

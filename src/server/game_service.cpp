@@ -9,7 +9,9 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
+#include "rules/rules.hpp"
 #include "rules/start_position.hpp"
+#include "rules/turn.hpp"
 #include "server/json_text.hpp"
 
 namespace hc::server {
@@ -68,6 +70,23 @@ Variant resolve_variant(const std::string& id) {
   }
 }
 
+// A turn without a fixed number of moves (Hurricane, Sputnik: the quota is kMaxQuota, and the turn ends by
+// the composition rules or a voluntary stop).
+bool quota_unbounded(const Position& pos) { return pos.state().quota >= kMaxQuota; }
+
+// The moves of the turn (`moves_this_turn`) or still allowed in it (`moves_left`) as the API shows them: null
+// where the turn has no fixed length (docs/server.md).
+json moves_json(const Position& pos, std::uint32_t n) {
+  return quota_unbounded(pos) ? json(nullptr) : json(n);
+}
+
+// Whether the side to move may end its turn here with the stop `0000` (it is then among the legal moves).
+bool stop_legal(const MoveList& list) {
+  for (Move m : list)
+    if (m.kind() == MoveKind::kEndTurn) return true;
+  return false;
+}
+
 // Plays `moves` (texts) on `pos` (a copy). With `whole`, they must form exactly one turn. Returns the moves
 // in UCI; throws ServiceError(kIllegal) naming the move and the reason.
 // With `played`, each move is appended to it as {uci, san, fen (after the move)}.
@@ -79,8 +98,9 @@ std::vector<std::string> play_prefix(Position& pos, const std::vector<std::strin
     std::string where = "move " + std::to_string(j + 1) + " '" + moves[j] + "'";
     if (moves[j].empty()) throw ServiceError(ServiceError::kIllegal, where + ": empty move");
     if (ended)
-      throw ServiceError(ServiceError::kIllegal, where + ": the turn already ended after '" + moves[j - 1] +
-                                                     "' (check, mate or quota)");
+      throw ServiceError(ServiceError::kIllegal,
+                         where + ": the turn already ended after '" + moves[j - 1] +
+                             "' (check, mate, quota, or another of the variant's turn rules)");
     Move m;
     try {
       m = parse_move(pos, moves[j]);
@@ -96,9 +116,13 @@ std::vector<std::string> play_prefix(Position& pos, const std::vector<std::strin
   }
   if (whole && moves.empty()) throw ServiceError(ServiceError::kIllegal, "the turn has no moves");
   if (whole && !ended) {
-    int left = pos.state().quota - pos.state().made;
-    throw ServiceError(ServiceError::kIllegal, "the turn is not complete: " + std::to_string(left) +
-                                                   " more move(s) due in this turn");
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    const std::string due = quota_unbounded(pos) ? "more moves due until the variant's turn rules end it"
+                                                 : std::to_string(pos.state().quota - pos.state().made) +
+                                                       " more move(s) due in this turn";
+    const std::string stop = stop_legal(list) ? ", or end it here with the stop '0000'" : "";
+    throw ServiceError(ServiceError::kIllegal, "the turn is not complete: " + due + stop);
   }
   if (ended_out) *ended_out = ended;
   return uci;
@@ -370,8 +394,9 @@ json GameService::state_body(Live& g, const Viewer& v) {
             {"movetext", write_movetext(g.record->variant(), m.start_fen, g.record->moves())},
             {"to_move", color_name(pos.side())},
             {"fullmove", pos.state().fullmove},
-            {"moves_this_turn", int(pos.state().quota)},
-            {"moves_left", int(pos.state().quota) - int(pos.state().made)},
+            {"moves_this_turn", moves_json(pos, pos.state().quota)},
+            {"moves_left", moves_json(pos, pos.state().quota - pos.state().made)},
+            {"turn_unbounded", quota_unbounded(pos)},
             {"result", m.status.result},
             {"termination", m.status.termination},
             {"draw_offer", m.status.draw_offer},
@@ -381,12 +406,14 @@ json GameService::state_body(Live& g, const Viewer& v) {
   if (m.player[0] == PlayerKind::kEngine || m.player[1] == PlayerKind::kEngine)
     j["engine_level"] = level_json(m.level);
   json legal = json::array();
-  bool ongoing = m.status.result == "*";
+  bool ongoing = m.status.result == "*", can_stop = false;
   if (ongoing) {
     MoveList list;
     pos.ops().legal_moves(pos, list);
     for (Move mv : list) legal.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
+    can_stop = stop_legal(list);
   }
+  j["can_stop"] = can_stop;
   j["in_check"] = pos.king_board(pos.side()) >= 0 && in_check(pos);  // also in the final position (mate)
   j["legal_moves"] = legal;
   visibility_of(m.variant).filter(Visibility::Doc::kState, v, j);
@@ -754,16 +781,21 @@ json GameService::legal(const std::string& id, const std::string& prefix) {
   json played = json::array();
   std::vector<std::string> uci = play_prefix(pos, split_commas(prefix), false, &ended, &played);
   json moves = json::array();
+  bool can_stop = false;
   if (!ended) {
     MoveList list;
     pos.ops().legal_moves(pos, list);
     for (Move mv : list) moves.push_back({{"uci", to_uci(mv)}, {"san", to_san(pos, mv)}});
+    can_stop = stop_legal(list);
   }
+  // After the turn's last move the position is the opponent's: nothing is left of this turn.
   return {{"prefix", join_turn(uci)},
           {"played", played},
           {"fen", to_fen(pos)},
           {"turn_complete", ended},
-          {"moves_left", ended ? 0 : int(pos.state().quota) - int(pos.state().made)},
+          {"moves_left", ended ? json(0) : moves_json(pos, pos.state().quota - pos.state().made)},
+          {"turn_unbounded", !ended && quota_unbounded(pos)},
+          {"can_stop", can_stop},
           {"legal_moves", moves}};
 }
 

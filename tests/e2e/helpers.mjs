@@ -99,8 +99,21 @@ export async function playMove(page, uci) {
   );
 }
 
+/** The moves left in the turn being entered, as the page shows them: a number, or null for a turn with no fixed
+ * number of moves (Hurricane, Sputnik). */
 export async function movesLeft(page) {
-  return Number(await page.getAttribute('#moves-left', 'data-left'));
+  const left = await page.getAttribute('#moves-left', 'data-left');
+  assert.ok(left !== null, '#moves-left has no count: the page is not entering a turn');
+  return left === 'unbounded' ? null : Number(left);
+}
+
+/** Opens a game or invitation link and waits until the game's view is drawn from its loaded state. The view that
+ * was shown before (closed by the navigation, but in view until the new one is drawn: a link that changes only
+ * the hash keeps the document) never counts, nor does the page while it says it is busy. */
+export async function openGame(page, url, id) {
+  await page.evaluate(() => document.querySelector('.game')?.setAttribute('data-e2e-stale', ''));
+  await page.goto(url);
+  await page.waitForSelector(`#app:not([aria-busy]) .game[data-game="${id}"]:not([data-e2e-stale])`);
 }
 
 /** Plays a whole turn move by move and submits it; waits until the server has it. */
@@ -138,7 +151,6 @@ export async function withBrowser(body) {
 /** A game between two people played on one page holding both seats (the creator opens the invitation too). */
 export async function bothSeats(page, variant, fen = '') {
   const { id, invite } = await createFriendGame(page, variant, fen);
-  await page.goto(invite);
-  await page.waitForSelector(`.game[data-game="${id}"]`);
+  await openGame(page, invite, id);
   return id;
 }

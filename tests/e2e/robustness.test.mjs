@@ -34,6 +34,12 @@ test('a failed /legal: the error is shown, the board is back as it was and still
     await clickSquare(page, 0, 'e4');
     await page.waitForSelector('#error:not([hidden])');
     assert.match(await page.textContent('#error'), /the server is busy/);
+    // Chessground redraws on the next animation frame after the error is shown: wait for the pawn to be back.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.board-box[data-board="0"] cg-board piece')].some(
+        (el) => el.cgKey === 'e2' && /white pawn/.test(el.className) && !el.classList.contains('fading'),
+      ),
+    );
     const [board] = await pieces(page);
     assert.match(board.e2 ?? '', /white pawn/);
     assert.equal(board.e4, undefined);

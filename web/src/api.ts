@@ -31,8 +31,14 @@ export interface GameState {
   movetext: string;
   to_move: Color;
   fullmove: number;
-  moves_this_turn: number;
-  moves_left: number;
+  /** The moves of the turn to play and those still due; null when the turn has no fixed length (turn_unbounded). */
+  moves_this_turn: number | null;
+  moves_left: number | null;
+  /** The turn ends by the variant's own rules or a voluntary stop, not after a number of moves (Hurricane,
+   * Sputnik). Absent from older servers. */
+  turn_unbounded?: boolean;
+  /** The voluntary stop (`0000`, SAN `--`) is legal now. Absent from older servers. */
+  can_stop?: boolean;
   result: string;
   termination: string;
   draw_offer: '' | Color;
@@ -50,7 +56,9 @@ export interface LegalAnswer {
   played: PlayedMove[];
   fen: string;
   turn_complete: boolean;
-  moves_left: number;
+  moves_left: number | null;
+  turn_unbounded?: boolean;
+  can_stop?: boolean;
   legal_moves: LegalMove[];
 }
 

@@ -9,7 +9,7 @@ import { parsePlacement, sideToMove } from './fen';
 import { errorText, h, showError, sleep } from './dom';
 import { parseMovetext, renderMoveList } from './movelist';
 import { inviteOf, seatsOf } from './storage';
-import { TurnEntry } from './turn';
+import { STOP, TurnEntry, isStop } from './turn';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
@@ -180,10 +180,9 @@ export class GameView {
     this.enqueue(async () => {
       await entry.undo();
       const previous = entry.fenBeforeLast ?? this.state.fen;
+      const last = entry.moves[entry.moves.length - 1];
       this.lastEffects =
-        entry.moves.length > 0
-          ? moveEffects(parsePlacement(previous), parsePlacement(entry.fen), entry.moves[entry.moves.length - 1])
-          : undefined;
+        last && !isStop(last) ? moveEffects(parsePlacement(previous), parsePlacement(entry.fen), last) : undefined;
       this.board.show(entry.fen, { lastMove: this.lastEffects });
       this.updateMovable();
       this.render();
@@ -194,17 +193,31 @@ export class GameView {
     const entry = this.entry;
     const token = this.tokenOf(this.state.to_move);
     if (!entry?.complete || !token) return;
+    this.enqueue(() => this.send(entry, token));
+  }
+
+  /** "End turn here": the voluntary stop after the moves entered so far, then the turn is sent at once. */
+  private endTurn(): void {
+    const entry = this.entry;
+    const token = this.tokenOf(this.state.to_move);
+    if (!entry?.canStop || !token) return;
     this.enqueue(async () => {
-      const state = await api.turn(this.state.id, token, entry.moves);
-      showError(null);
-      this.known = state.turns.length;
-      this.state = state;
-      this.clockStamp = performance.now();
-      this.board.show(state.fen, { lastMove: this.lastEffects, check: this.stateCheck() });
-      this.setHint(undefined);
-      this.startTurn();
-      this.render();
+      if (this.entry !== entry || !entry.canStop) return; // the turn changed while earlier work ran
+      await entry.play(STOP);
+      await this.send(entry, token);
     });
+  }
+
+  private async send(entry: TurnEntry, token: string): Promise<void> {
+    const state = await api.turn(this.state.id, token, entry.moves);
+    showError(null);
+    this.known = state.turns.length;
+    this.state = state;
+    this.clockStamp = performance.now();
+    this.board.show(state.fen, { lastMove: this.lastEffects, check: this.stateCheck() });
+    this.setHint(undefined);
+    this.startTurn();
+    this.render();
   }
 
   private choosePromotion(candidates: LegalMove[]): Promise<string | undefined> {
@@ -243,6 +256,7 @@ export class GameView {
         let fen = this.state.fen;
         for (const turn of await api.history(state.id, this.known)) {
           for (const move of turn.moves) {
+            if (isStop(move.uci)) continue; // the turn ended here: nothing moves
             this.showMove(fen, move.fen, move.uci, move.san);
             fen = move.fen;
             await sleep(450);
@@ -267,7 +281,12 @@ export class GameView {
   /** The side in check in the game's position (the state's flag, or the last move's SAN). */
   private stateCheck(): Color | undefined {
     const s = this.state;
-    const last = parseMovetext(s.movetext).pop()?.san.split(',').pop();
+    // The last move of a man: a turn ended by the stop ('--') checks with the move before it.
+    const last = parseMovetext(s.movetext)
+      .pop()
+      ?.san.split(',')
+      .filter((san) => san !== '--')
+      .pop();
     return s.in_check ? s.to_move : checkedBy(last, s.fen);
   }
 
@@ -353,6 +372,19 @@ export class GameView {
     e.pending = h('div', { class: 'pending-turn', id: 'pending' });
     e.undo = h('button', { id: 'undo', onclick: () => this.undo() }, 'Undo move');
     e.submit = h('button', { id: 'submit', class: 'primary', onclick: () => this.submit() }, 'Submit turn');
+    // Shown only while the rules allow a voluntary stop (the server's can_stop); a plain button, so Tab and
+    // Enter/Space reach it like the others.
+    e.endTurn = h(
+      'button',
+      {
+        id: 'end-turn',
+        type: 'button',
+        hidden: '',
+        title: 'End this turn now, with the moves made so far (written -- in the move list)',
+        onclick: () => this.endTurn(),
+      },
+      'End turn here',
+    );
     e.moves = h('div', { class: 'movelist', id: 'movelist' });
     e.hint = h('div', { class: 'hint', id: 'hint-text' });
     e.draw = h('div', { class: 'draw', id: 'draw' });
@@ -400,7 +432,7 @@ export class GameView {
               { class: 'turn-box card' },
               e.movesLeft,
               e.pending,
-              h('div', { class: 'buttons' }, e.undo, e.submit),
+              h('div', { class: 'buttons' }, e.undo, e.endTurn, e.submit),
             ),
             h('h3', {}, 'Moves'),
             e.moves,
@@ -428,22 +460,31 @@ export class GameView {
     e.result.textContent = over ? `${s.result} ${s.termination}` : '';
     const entry = this.entry;
     if (over) e.status.textContent = 'Game over.';
-    else if (entry) e.status.textContent = `Your turn (${capital(s.to_move)}) — ${s.moves_this_turn}-move turn.`;
+    else if (entry)
+      e.status.textContent = `Your turn (${capital(s.to_move)}) — ${
+        s.moves_this_turn === null ? 'a turn with no fixed number of moves' : `${s.moves_this_turn}-move turn`
+      }.`;
     else if (s.players[s.to_move] === 'engine') e.status.textContent = `${capital(s.to_move)}: the engine is thinking…`;
     else e.status.textContent = `Waiting for ${capital(s.to_move)}.`;
     if (this.stateCheck() && !over) e.status.textContent += ' Check!';
 
     e.movesLeft.parentElement!.hidden = !entry;
     if (entry) {
+      const left = entry.movesLeft;
       e.movesLeft.textContent = entry.complete
         ? 'Turn complete: submit it (or undo).'
-        : `Moves left in this turn: ${entry.movesLeft}`;
-      e.movesLeft.dataset.left = String(entry.complete ? 0 : entry.movesLeft);
+        : left === null
+          ? 'No fixed number of moves: play on until the rules end the turn.'
+          : `Moves left in this turn: ${left}`;
+      if (entry.canStop) e.movesLeft.textContent += left === null ? ' You may end it here.' : ', or end the turn here.';
+      // The count the page shows, for tests and scripts: a number, or "unbounded".
+      e.movesLeft.dataset.left = left === null ? 'unbounded' : String(left);
       e.pending.dataset.count = String(entry.moves.length);
       e.pending.textContent = entry.moves.length ? `This turn: ${entry.sans.join(', ')}` : 'Make your first move.';
     }
     (e.undo as HTMLButtonElement).disabled = !entry?.moves.length;
     (e.submit as HTMLButtonElement).disabled = !entry?.complete;
+    e.endTurn.hidden = !entry?.canStop;
     (e.resign as HTMLButtonElement).disabled = over || !this.actingColor();
     // The server's policy: engine help for a player of a game against the engine, or of a finished game.
     const engineGame = s.players.white === 'engine' || s.players.black === 'engine';

@@ -38,6 +38,23 @@ async function route(): Promise<void> {
   current?.close();
   current = undefined;
   showError(null);
+  // Until the new page is drawn, the old one stays in view but is dead (its game view is closed): it says it is
+  // being replaced and takes no clicks or keys.
+  root.setAttribute('aria-busy', 'true');
+  root.inert = true;
+  let redirected = false;
+  try {
+    redirected = await show(root, wanted);
+  } finally {
+    if (wanted() && !redirected) {
+      root.removeAttribute('aria-busy');
+      root.inert = false;
+    }
+  }
+}
+
+/** Draws the page of the current route; true when it sent the browser to another route instead. */
+async function show(root: HTMLElement, wanted: () => boolean): Promise<boolean> {
   const parts = location.hash
     .replace(/^#\/?/, '')
     .split('/')
@@ -50,7 +67,9 @@ async function route(): Promise<void> {
     });
   if (parts[0] === 'join' && parts.length === 4 && (parts[2] === 'white' || parts[2] === 'black')) {
     await join(parts[1], parts[2] as Color, parts[3]);
-    if (wanted()) location.replace(`#/game/${encodeURIComponent(parts[1])}`);
+    if (!wanted()) return false;
+    location.replace(`#/game/${encodeURIComponent(parts[1])}`);
+    return true; // that route draws the game
   } else if (parts[0] === 'game' && parts[1]) {
     const view = await GameView.open(root, parts[1], wanted);
     if (wanted()) current = view;
@@ -62,6 +81,7 @@ async function route(): Promise<void> {
   } else {
     await renderHome(root, wanted);
   }
+  return false;
 }
 
 window.addEventListener('hashchange', () => void route());

@@ -1,6 +1,11 @@
 // Entering one turn move by move. The server is the rules authority: every step asks /legal for the position
-// after the moves so far and the moves allowed next; nothing is sent as a turn until submit().
+// after the moves so far, the moves allowed next and whether the turn may end here; nothing is sent as a turn until
+// submit(). The turn's end is the server's (quota, check, capture, a lost move, a stop), never counted here.
 import { type GameState, type LegalAnswer, type LegalMove, api } from './api';
+
+/** The voluntary stop: ends the turn early where the rules allow it (UCI `0000`, SAN `--`). */
+export const STOP = '0000';
+export const isStop = (uci: string): boolean => uci === STOP;
 
 export class TurnEntry {
   private answer: LegalAnswer;
@@ -20,6 +25,8 @@ export class TurnEntry {
       fen: state.fen,
       turn_complete: false,
       moves_left: state.moves_left,
+      turn_unbounded: state.turn_unbounded,
+      can_stop: state.can_stop,
       legal_moves: state.legal_moves,
     });
   }
@@ -36,11 +43,17 @@ export class TurnEntry {
   get complete(): boolean {
     return this.answer.turn_complete;
   }
-  get movesLeft(): number {
-    return this.answer.moves_left;
+  /** The moves still due in this turn; null when the turn has no fixed length (it ends by its rules or a stop). */
+  get movesLeft(): number | null {
+    return this.complete ? 0 : this.answer.moves_left;
   }
+  /** The turn may be ended here with the stop (the server lists it among the legal moves). */
+  get canStop(): boolean {
+    return !this.complete && (this.answer.can_stop ?? this.answer.legal_moves.some((m) => isStop(m.uci)));
+  }
+  /** The moves made on the board (the stop is a button, not a move of a man). */
   get legal(): LegalMove[] {
-    return this.complete ? [] : this.answer.legal_moves;
+    return this.complete ? [] : this.answer.legal_moves.filter((m) => !isStop(m.uci));
   }
   /** The legal moves from one square to another (several when they differ by the promotion piece). */
   candidates(from: string, to: string): LegalMove[] {
