@@ -21,7 +21,18 @@ int main(int argc, char** argv) {
     int depth;
   };
   // Every built-in id and showcase composition (src/variants/catalogue.toml), to depth 6 unless slower.
-  const std::map<std::string, int> depth_of = {{"madras", 5}, {"marseillais+atomic", 5}, {"alice+madras", 5}};
+  // Slower ids search less deep; ids whose trees are small at 6 (their turns allow few moves) go deeper, so that
+  // each figure is timed over at least a few million nodes.
+  const std::map<std::string, int> depth_of = {{"madras", 5},
+                                               {"marseillais+atomic", 5},
+                                               {"alice+madras", 5},
+                                               {"different-men-marseillais+madras", 5},
+                                               {"maximummer-marseillais", 8},
+                                               {"citizen", 8},
+                                               {"black-and-white-marseillais", 7},
+                                               {"central-marseillais", 7},
+                                               {"balanced-equidistant-marseillais", 7},
+                                               {"logical-progressive", 7}};
   std::vector<Case> cases;
   auto add = [&](const std::string& id) {
     auto it = depth_of.find(id);
