@@ -23,7 +23,7 @@ set(VARIANTS ${CMAKE_CURRENT_SOURCE_DIR}/data/variants)
 cli_test(variants_check_ok "^ok: 4 variants\n$" ${HC} variants --check ${VARIANTS}/user.toml)
 add_test(NAME cli_variants_check_errors COMMAND sh -c "\"$0\" variants --check \"$1\"; test $? -eq 1" ${HC} ${VARIANTS}/errors.toml)
 set_tests_properties(cli_variants_check_errors PROPERTIES PASS_REGULAR_EXPRESSION
-  "errors.toml:2:2: \\[chess\\] 'chess' is a built-in id.*errors.toml:8:9: \\[typos\\] key 'quota': bad value 0 \\(an integer from 1 to 200\\).*errors.toml:16:2: \\[ping\\] cycle of inheritance or aliases: ping -> pong -> ping.*15 errors")
+  "errors.toml:2:2: \\[chess\\] 'chess' is a built-in id.*errors.toml:8:9: \\[typos\\] key 'quota': bad value 0 \\(an integer from 1 to 1000000\\).*errors.toml:16:2: \\[ping\\] cycle of inheritance or aliases: ping -> pong -> ping.*15 errors")
 add_test(NAME cli_variants_check_json COMMAND sh -c "\"$0\" variants --check \"$1\" --json; test $? -eq 1" ${HC} ${VARIANTS}/errors.toml)
 set_tests_properties(cli_variants_check_json PROPERTIES PASS_REGULAR_EXPRESSION
   "\"column\":9,\"id\":\"typos\",\"key\":\"quota\",\"line\":8")
