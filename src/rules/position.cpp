@@ -11,6 +11,9 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   rules_ = rules;
   ops_ = ops;
   follows_men_ = rules && rules->follows_men();
+  notes_moves_ = rules && rules->notes_moves();
+  plain_turns_ = !rules || (rules->regime != CheckRegime::kItalian && !rules->forbid_null_turn &&
+                            !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn);
 }
 
 // Everything of TurnState (and ManMemory) that decides which moves and turns are legal next (D-3): side,

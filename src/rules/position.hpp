@@ -105,6 +105,10 @@ class Position {
   Color side() const { return st_.side; }
   const TurnState& state() const { return st_; }
   TurnState& state() { return st_; }
+  // Cached once per variant (reset): no turn rule filters the moves (apply_turn_rules returns at once), and
+  // whether the turn rules keep a memory of the moves (rules/turn.cpp note_move).
+  bool plain_turns() const { return plain_turns_; }
+  bool notes_moves() const { return notes_moves_; }
   const ManMemory& men() const { return men_; }
   ManMemory& men() { return men_; }
   // Saves what unmake restores (the turn state, and the men's memory where the rules keep one) and empties
@@ -191,6 +195,8 @@ class Position {
   TurnState st_;
   ManMemory men_;
   bool follows_men_ = false;
+  bool plain_turns_ = true;
+  bool notes_moves_ = false;
   CastlingGeometry castling_;
 };
 

@@ -408,7 +408,7 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
   st.made++;
   st.forbid = Move();
   bool ended = st.made >= st.quota;
-  if (r.notes_moves() && note_move(pos, u, f)) ended = true;
+  if (pos.notes_moves() && note_move(pos, u, f)) ended = true;
   // A check-giving move: counted where the schedule counts checks, ending the turn where the rules say so.
   const bool count_checks = r.schedule.kind == ScheduleKind::kPlusChecksGiven;
   if (!ended || count_checks) {
@@ -463,6 +463,7 @@ void moves_without_completion(Position& pos, MoveList& list) {
 }
 
 void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut, bool completion) {
+  if (pos.plain_turns()) return;  // chess and every variant without a turn rule here
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   // RULES.md §1.6 ITALIAN: a check may be given only by the last move of a full-quota turn.
