@@ -21,8 +21,8 @@ int main(int argc, char** argv) {
     int depth;
   };
   // Every built-in id and showcase composition (src/variants/catalogue.toml), to depth 6 unless slower.
-  // Slower ids search less deep; ids whose trees are small at 6 (their turns allow few moves) go deeper, so that
-  // each figure is timed over at least a few million nodes.
+  // Slower ids search less deep; ids whose trees are small at 6 (their turns allow few moves) go deeper, so
+  // that each figure is timed over at least a few million nodes.
   const std::map<std::string, int> depth_of = {{"madras", 5},
                                                {"marseillais+atomic", 5},
                                                {"alice+madras", 5},

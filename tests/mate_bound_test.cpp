@@ -124,11 +124,11 @@ TEST(MateBound, NeverCutsAMate) {
     // The comparison means something only if mates occur and the bound actually cuts.
     EXPECT_GE(mates, per_case / 20) << c.variant << ": too few mates among the random positions";
     EXPECT_GE(pruned, per_case / 4) << c.variant << ": the bound never pruned";
-    std::printf(
-        "%-22s side %s quota %d: %d positions, %d with a mate, %d pruned\n", c.variant.c_str(),
-        c.side.c_str(),
-        int(make_variant(c.variant).rules.schedule.static_quota(2 * (c.fullmove - 1) + (c.side == "w" ? 1 : 2))),
-        compared, mates, pruned);
+    std::printf("%-22s side %s quota %d: %d positions, %d with a mate, %d pruned\n", c.variant.c_str(),
+                c.side.c_str(),
+                int(make_variant(c.variant).rules.schedule.static_quota(2 * (c.fullmove - 1) +
+                                                                        (c.side == "w" ? 1 : 2))),
+                compared, mates, pruned);
   }
 }
 

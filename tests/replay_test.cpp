@@ -89,7 +89,7 @@ const Expectation kExpected[] = {
     {"alice_postal_to15.pgn", Outcome::kOngoing, -1},
     {"atomic_openings.pgn", Outcome::kOngoing, -1},
     {"progressive_quota_no_repetition.pgn", Outcome::kOngoing, -1},  // progressive decision 5
-    {"english_legal.pgn", Outcome::kOngoing, -1},                     // §9.12: 3 e5, Nf3, Bc4 is legal
+    {"english_legal.pgn", Outcome::kOngoing, -1},                    // §9.12: 3 e5, Nf3, Bc4 is legal
 };
 
 }  // namespace

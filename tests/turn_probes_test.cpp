@@ -20,7 +20,8 @@ std::vector<std::string> series_positions(const std::string& variant, int count,
     Position pos;
     set_fen(pos, v, fen);
     const TurnState& st = pos.state();
-    if (st.made != 0 || int(st.quota) < lo || int(st.quota) > hi || evaluate(pos).outcome != Outcome::kOngoing)
+    if (st.made != 0 || int(st.quota) < lo || int(st.quota) > hi ||
+        evaluate(pos).outcome != Outcome::kOngoing)
       continue;
     out.push_back(fen);
     if (int(out.size()) == count) break;

@@ -384,8 +384,8 @@ TEST(Uci, VariantsFileAddsIds) {
   // Three moves a turn.
   std::string best = last_with(lines, "bestmove ").substr(9);
   EXPECT_EQ(std::count(best.begin(), best.end(), ','), 2) << best;
-  EXPECT_TRUE(
-      has("info string error: " + bad + ":8:9: [typos] key 'quota': bad value 0 (an integer from 1 to 1000000)"));
+  EXPECT_TRUE(has("info string error: " + bad +
+                  ":8:9: [typos] key 'quota': bad value 0 (an integer from 1 to 1000000)"));
   EXPECT_TRUE(has("info string variants: the built-in ones"));
   EXPECT_TRUE(has("info string error: unknown variant id 'no-ep' (see 'heterochess variants')"));
   EXPECT_EQ(variant_catalogue().size(), builtin_catalogue().variants.size());

@@ -371,8 +371,8 @@ int piece_value(const Rules& r, PieceType t) {
 }
 
 // Moves a side has in this turn (the side to move) or its next: a turn of no fixed length (an unbounded
-// quota, a Fibonacci quota in the thousands) counts as at most kMovesCounted, so that the evaluation stays far
-// from the mate scores.
+// quota, a Fibonacci quota in the thousands) counts as at most kMovesCounted, so that the evaluation stays
+// far from the mate scores.
 int coming_moves(const Position& pos, Color c) {
   constexpr std::uint32_t kMovesCounted = 32;
   const TurnState& st = pos.state();

@@ -48,7 +48,8 @@ void Search::clear() {
 // two-move turns cost 1.3 plies and a 7-move series 1.75.
 int Search::move_cost(const Position& pos) const {
   // A turn the player may stop (or that has no fixed length) is priced as a three-move turn: its real length
-  // is the player's choice, and pricing it by a huge quota would make one ply a whole turn of dozens of moves.
+  // is the player's choice, and pricing it by a huge quota would make one ply a whole turn of dozens of
+  // moves.
   const Rules& r = pos.rules();
   const bool open_ended = r.stop != StopRule::kNever || r.schedule.kind == ScheduleKind::kUnbounded;
   const int q = open_ended ? std::min<int>(int(pos.state().quota), 3) : int(pos.state().quota);

@@ -66,7 +66,8 @@ const std::vector<RuleKey> kKeys = {
      0,
      0,
      HC_FIELD(ScheduleKind, schedule.kind),
-     "moves a turn (t: the game's turn index, n: the own-turn index): fixed (quota), progressive (t), odd-even "
+     "moves a turn (t: the game's turn index, n: the own-turn index): fixed (quota), progressive (t), "
+     "odd-even "
      "(1 in odd n, quota in even n), own-turn (n), fibonacci (F(t)), step (1 + (t-1)/period), cycle "
      "(1 … period), unbounded; set by the game: plus-checks-given (t + the side's checks), capture-streak "
      "(+1 after a turn with a capture, else 1), check-cuts-next (t, or the checking turn's quota - 1), "
@@ -109,7 +110,8 @@ const std::vector<RuleKey> kKeys = {
      [](const Rules& r) {
        return long(r.ends_on_check) | long(r.ends_on_capture) << 1 | long(r.ends_on_attacked_arrival) << 2;
      },
-     "what ends a turn before its quota: a check-giving move, a capture, a man moved to a square an enemy man "
+     "what ends a turn before its quota: a check-giving move, a capture, a man moved to a square an enemy "
+     "man "
      "attacks"},
     {"stop_early",
      D::kSchedule,
@@ -172,7 +174,8 @@ const std::vector<RuleKey> kKeys = {
      0,
      255,
      HC_FIELD(int, length_budget),
-     "the lengths of a turn's moves (king distance, a knight 2, castling 1) sum to at most this (0: no limit)"},
+     "the lengths of a turn's moves (king distance, a knight 2, castling 1) sum to at most this (0: no "
+     "limit)"},
     {"composition.sputniks",
      D::kSchedule,
      K::kBoolean,

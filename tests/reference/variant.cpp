@@ -125,7 +125,7 @@ bool set_turn_id(Variant& v, const std::string& p) {
     progressive_family(v, p == "scottish-modern" ? Schedule::Progressive : Schedule::BankOfScotland);
     v.ends_on_attacked = true;
     if (p == "scottish-modern") v.ep_when = EpWhen::None;  // bank-of-scotland-modern keeps the family's e.p.
-  } else if (p == "bank-of-scotland") {  // §3.5
+  } else if (p == "bank-of-scotland") {                    // §3.5
     progressive_family(v, Schedule::BankOfScotland);
   } else if (p == "very-scottish") {  // §3.5
     progressive_family(v, Schedule::VeryScottish);
