@@ -94,3 +94,34 @@ TEST(TurnStateKey, SearchDoesNotTakeAnotherQuotaForARepetition) {
   EXPECT_EQ(depth, 2);
   EXPECT_LT(score, -200);
 }
+
+// A lost-move check keeps the moves it generated for the next generation at the same position
+// (rules/turn.cpp). That cache must not outlive the rules: the same Position object, reset to another variant
+// whose state after the same move has the same key, gets its own moves (the browser e2e test found
+// bilateral-marseillais offered piece-and-pawn-marseillais's moves after h2h4 on a server thread).
+TEST(TurnStateKey, LostMoveCacheIsNotSharedAcrossVariants) {
+  auto moves_after = [](Position& pos, const Variant& v, const char* uci) {
+    set_fen(pos, v, v.start_fen);
+    Undo u;
+    pos.ops().make(pos, parse_uci(pos, uci), u);
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    std::vector<std::string> out;
+    for (Move m : list) out.push_back(to_uci(m));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const Variant pawn_piece = make_variant("piece-and-pawn-marseillais"),
+                halves = make_variant("bilateral-marseillais");
+  auto has = [](const std::vector<std::string>& v, const char* m) {
+    return std::find(v.begin(), v.end(), m) != v.end();
+  };
+  // After h2h4 the two states have the same key (made=1, the second category used).
+  Position pos;
+  const auto pieces = moves_after(pos, pawn_piece, "h2h4");  // a piece move is owed
+  EXPECT_TRUE(has(pieces, "g1f3"));
+  EXPECT_FALSE(has(pieces, "d2d4"));
+  const auto queenside = moves_after(pos, halves, "h2h4");  // a move departing files a-d is owed
+  EXPECT_TRUE(has(queenside, "d2d4"));
+  EXPECT_FALSE(has(queenside, "g1f3"));
+}

@@ -1,6 +1,7 @@
 #include "rules/position.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 namespace hc {
 
@@ -10,6 +11,8 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   *this = Position();
   rules_ = rules;
   ops_ = ops;
+  static std::atomic<std::uint64_t> serials{0};
+  serial_ = ++serials;
   follows_men_ = rules && rules->follows_men();
   notes_moves_ = rules && rules->notes_moves();
   plain_turns_ = !rules || (rules->regime != CheckRegime::kItalian && !rules->forbid_null_turn &&

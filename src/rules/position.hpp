@@ -108,6 +108,9 @@ class Position {
   // Cached once per variant (reset): no turn rule filters the moves (apply_turn_rules returns at once), and
   // whether the turn rules keep a memory of the moves (rules/turn.cpp note_move).
   bool plain_turns() const { return plain_turns_; }
+  // A number given at every reset, distinct over the run: a cache of results for "this position under these
+  // rules" keys on it with the position key (rules/turn.cpp), never on the object's address.
+  std::uint64_t serial() const { return serial_; }
   bool notes_moves() const { return notes_moves_; }
   const ManMemory& men() const { return men_; }
   ManMemory& men() { return men_; }
@@ -196,6 +199,7 @@ class Position {
   ManMemory men_;
   bool follows_men_ = false;
   bool plain_turns_ = true;
+  std::uint64_t serial_ = 0;
   bool notes_moves_ = false;
   CastlingGeometry castling_;
 };

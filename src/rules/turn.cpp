@@ -299,9 +299,10 @@ void first_move_obligation(Position& pos, MoveList& list) {
 
 // The legal moves of the position a lost-move check just generated (finish_move), for the generation that
 // usually follows at once at the same position (perft, search): one entry a thread, valid for the same
-// Position object in the same state (its key covers the whole turn state).
+// position under the same rules (Position::serial, given at every reset) in the same state (its key covers
+// the whole turn state). Not the object's address: a later position at that address may play other rules.
 struct Continuation {
-  const Position* pos = nullptr;
+  std::uint64_t serial = 0;
   Key key = 0;
   int count = -1;
   std::array<Move, 256> moves;
@@ -314,7 +315,7 @@ void keep_continuation(const Position& pos, const MoveList& list) {
     c.count = -1;
     return;
   }
-  c.pos = &pos;
+  c.serial = pos.serial();
   c.key = pos.key();
   c.count = list.size();
   std::copy(list.begin(), list.end(), c.moves.begin());
@@ -324,7 +325,7 @@ void keep_continuation(const Position& pos, const MoveList& list) {
 
 bool take_continuation(const Position& pos, MoveList& list) {
   Continuation& c = g_continuation;
-  if (c.count < 0 || c.pos != &pos || c.key != pos.key()) return false;
+  if (c.count < 0 || c.serial != pos.serial() || c.key != pos.key()) return false;
   list.count = 0;
   for (int i = 0; i < c.count; ++i) list.push(c.moves[i]);
   return true;
