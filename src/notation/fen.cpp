@@ -580,9 +580,13 @@ std::string to_fen(const Position& pos) {
     for (int b = 0; b < pos.boards(); ++b)
       for (Bitboard m = set & pos.occupied(b); m;) {
         const Square sq = pop_lsb(m);
-        out += out.empty() ? "" : ",";
-        out += (b == 1 ? "|" : "") + square_name(sq);
-        if (counts && pos.men().moves[sq] > 1) out += ":" + std::to_string(pos.men().moves[sq]);
+        if (!out.empty()) out += ',';
+        if (b == 1) out += '|';
+        out += square_name(sq);
+        if (counts && pos.men().moves[sq] > 1) {
+          out += ':';
+          out += std::to_string(pos.men().moves[sq]);
+        }
       }
     return out.empty() ? std::string("-") : out;
   };

@@ -71,6 +71,15 @@ struct MoveList {
       if (pred(moves[i])) moves[n++] = moves[i];
     count = n;
   }
+  // An obligation "if possible": keeps the moves satisfying pred when there is one, else all of them.
+  template <class Pred>
+  void keep_if_any(Pred pred) {
+    for (int i = 0; i < count; ++i)
+      if (pred(moves[i])) {
+        keep_if(pred);
+        return;
+      }
+  }
 };
 
 }  // namespace hc

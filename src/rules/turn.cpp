@@ -280,16 +280,12 @@ void first_move_obligation(Position& pos, MoveList& list) {
     }
     case FirstMoveRule::kImitateType: {
       if (!st.last_type) break;
-      bool any = false;
-      for (Move m : list) any = any || imitates_type(shape_of(pos, m), st.last_type);
-      if (any) list.keep_if([&](Move m) { return imitates_type(shape_of(pos, m), st.last_type); });
+      list.keep_if_any([&](Move m) { return imitates_type(shape_of(pos, m), st.last_type); });
       break;
     }
     case FirstMoveRule::kImitateLength: {
       if (!st.last_len2) break;
-      bool any = false;
-      for (Move m : list) any = any || squared_length(shape_of(pos, m)) == st.last_len2;
-      if (any) list.keep_if([&](Move m) { return squared_length(shape_of(pos, m)) == st.last_len2; });
+      list.keep_if_any([&](Move m) { return squared_length(shape_of(pos, m)) == st.last_len2; });
       break;
     }
     case FirstMoveRule::kFree:
@@ -476,9 +472,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (filters) compose_turn(pos, list);
   // Compulsory capture (Rifle): legality first, then the obligation among legal moves.
   if (r.compulsory_capture) {
-    bool any = false;
-    for (Move m : list) any = any || is_capture_move(pos, m);
-    if (any) list.keep_if([&](Move m) { return is_capture_move(pos, m); });
+    list.keep_if_any([&](Move m) { return is_capture_move(pos, m); });
   }
   // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
   // turn exists, nothing is legal and the game ends: mate or stalemate).
