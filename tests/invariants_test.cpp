@@ -48,9 +48,24 @@ TEST_P(Invariants, HoldOnRandomPositions) {
     ASSERT_TRUE(pos.is_consistent()) << fen;
     MoveList legal, per_move, by_make;
     pos.ops().legal_moves(pos, legal);
-    pos.ops().per_move_legal(pos, per_move);
-    pos.ops().per_move_by_make(pos, by_make);
+    pos.ops().per_move_legal(pos, per_move, Origins());
+    pos.ops().per_move_by_make(pos, by_make, Origins());
     ASSERT_EQ(sorted_raw(per_move), sorted_raw(by_make)) << "fast generator vs make/test/unmake: " << fen;
+    // Generating from the men the turn rules let move (turn_origins) gives the full list's moves of those
+    // men, by either generator.
+    const Origins from = turn_origins(pos);
+    MoveList of_men, of_men_by_make, expected;
+    pos.ops().per_move_legal(pos, of_men, from);
+    pos.ops().per_move_by_make(pos, of_men_by_make, from);
+    for (Move m : per_move) {
+      const CastlingSide* cs =
+          m.kind() == MoveKind::kCastling ? pos.castling().find(m.from(), m.to()) : nullptr;
+      const bool allowed = cs ? (from.castlers & bb(cs->king_from)) && (from.castlers & bb(cs->rook_from))
+                              : (from.men & bb(m.from())) != 0;
+      if (allowed) expected.push(m);
+    }
+    ASSERT_EQ(sorted_raw(of_men), sorted_raw(expected)) << "generation from turn_origins: " << fen;
+    ASSERT_EQ(sorted_raw(of_men_by_make), sorted_raw(expected)) << "by make from turn_origins: " << fen;
     for (Move m : legal)  // the voluntary stop is the one move the turn rules add
       ASSERT_TRUE(per_move.contains(m) || m.kind() == MoveKind::kEndTurn)
           << "turn rules may only remove moves: " << fen;
@@ -102,8 +117,8 @@ TEST_P(Invariants, HoldWithManyMen) {
     ASSERT_TRUE(pos.is_consistent());
     MoveList legal, per_move, by_make;
     pos.ops().legal_moves(pos, legal);
-    pos.ops().per_move_legal(pos, per_move);
-    pos.ops().per_move_by_make(pos, by_make);
+    pos.ops().per_move_legal(pos, per_move, Origins());
+    pos.ops().per_move_by_make(pos, by_make, Origins());
     ASSERT_EQ(sorted_raw(per_move), sorted_raw(by_make)) << "fast generator vs make/test/unmake";
     for (Move m : legal) ASSERT_TRUE(per_move.contains(m)) << "turn rules may only remove moves";
     most = std::max(most, per_move.size());

@@ -192,7 +192,7 @@ TEST(Replay, ItalianMateEscapesAllGiveCheck) {
   Played p = play_file("italian_boniface.pgn");
   Position& pos = p.game->position();
   MoveList first;
-  pos.ops().per_move_legal(pos, first);
+  pos.ops().per_move_legal(pos, first, Origins());
   std::set<std::string> escapes;
   for (Move m : first) escapes.insert(to_uci(m));
   EXPECT_EQ(escapes, (std::set<std::string>{"e7d7", "e7e8"}));

@@ -396,7 +396,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       if (std::uint32_t(count) > st.made)
         throw NotationError("moved= gives " + square_name(sq) + " more moves than the turn has made",
                             t->value.column);
-      pos.men().moves[sq] = std::uint8_t(count);
+      pos.men().set_moves(sq, count);
     }
   }
   if (const Token* t = token("frozen")) {

@@ -25,9 +25,11 @@
 namespace hc {
 
 struct KernelOps {
-  void (*legal_moves)(Position&, MoveList&);       // legal next moves, all rules applied
-  void (*per_move_legal)(Position&, MoveList&);    // legal by per-move rules only (no turn-level filters)
-  void (*per_move_by_make)(Position&, MoveList&);  // the same by pseudo-legal generation + make/test/unmake
+  void (*legal_moves)(Position&, MoveList&);  // legal next moves, all rules applied
+  // Legal by per-move rules only (no turn-level filters), the moves of the men on `from` (Origins(): all).
+  void (*per_move_legal)(Position&, MoveList&, const Origins& from);
+  // The same by pseudo-legal generation + make/test/unmake.
+  void (*per_move_by_make)(Position&, MoveList&, const Origins& from);
   void (*make)(Position&, Move, Undo&);
   bool (*has_legal_move)(Position&, Move excluded);  // some per-move legal move other than `excluded`?
   Bitboard (*checkers)(const Position&, Color);  // men checking colour c's king, under the variant's rules
@@ -84,7 +86,7 @@ struct Kernel {
     }
   }
 
-  static void generate_pseudo(const Position& pos, MoveList& list) {
+  static void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
     const Color us = pos.side(), them = ~us;
     for (int b = 0; b < kBoards; ++b) {
       const Bitboard own = pos.pieces(b, us);
@@ -94,7 +96,7 @@ struct Kernel {
       // Boards with transfer: the man's arrival square must be vacant on the destination board (RULES.md
       // §1.7).
       const Bitboard blocked = Boards::kTransfer ? pos.occupied(db) : 0;
-      Bitboard movers = own;
+      Bitboard movers = own & from.men;
       if constexpr (Paralysis::kActive) movers &= ~Paralysis::paralysed(pos, b);
       // A shooter stays put: for it the "arrival" is its own square.
       auto capture_ok = [&](Square from, Square to) {
@@ -121,7 +123,7 @@ struct Kernel {
       piece_moves(movers & pos.pieces(b, kKing), [&](Square s) {
         return Capture::kKingCaptures ? king_attacks(s) : king_attacks(s) & ~enemy;
       });
-      generate_castling(pos, list, b, occ, blocked);
+      generate_castling(pos, list, b, occ, blocked, from);
     }
   }
 
@@ -177,7 +179,8 @@ struct Kernel {
 
   // D-1 castling: one move, orthodox conditions at the moment it is made; attack tests dropped under royal
   // capture.
-  static void generate_castling(const Position& pos, MoveList& list, int b, Bitboard occ, Bitboard blocked) {
+  static void generate_castling(const Position& pos, MoveList& list, int b, Bitboard occ, Bitboard blocked,
+                                const Origins& from) {
     const Color us = pos.side();
     std::uint8_t rights =
         pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
@@ -186,7 +189,8 @@ struct Kernel {
     for (const auto& cs : geo.sides) {
       if (!(rights & cs.right)) continue;
       if (pos.at(b, cs.king_from) != make_piece(us, kKing) ||
-          pos.at(b, cs.rook_from) != make_piece(us, kRook))
+          pos.at(b, cs.rook_from) != make_piece(us, kRook) ||
+          !from.castling_allowed(cs.king_from, cs.rook_from))
         continue;
       // A paralysed rook cannot move, so it cannot castle (decision; kings are never paralysed).
       if constexpr (Paralysis::kActive)
@@ -318,19 +322,19 @@ struct Kernel {
 
   static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
 
-  static void per_move_legal(Position& pos, MoveList& list) {
+  static void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
     if constexpr (kFast)
-      orthodox::generate_legal(pos, list);
+      orthodox::generate_legal(pos, list, from);
     else if constexpr (kSimulate)
-      per_move_simulated(pos, list);
+      per_move_simulated(pos, list, from);
     else
-      per_move_by_make(pos, list);
+      per_move_by_make(pos, list, from);
   }
 
-  static void per_move_by_make(Position& pos, MoveList& list) {
+  static void per_move_by_make(Position& pos, MoveList& list, const Origins& from) {
     list.count = 0;
     if (pos.king_board(pos.side()) < 0 && !all_kingless(pos)) return;  // king captured: the game is over
-    generate_pseudo(pos, list);
+    generate_pseudo(pos, list, from);
     list.keep_if([&](Move m) { return is_legal_by_make(pos, m); });
   }
 
@@ -410,14 +414,14 @@ struct Kernel {
     }
   }
 
-  static void per_move_simulated(Position& pos, MoveList& list) {
+  static void per_move_simulated(Position& pos, MoveList& list, const Origins& from) {
     list.count = 0;
     if (pos.king_board(pos.side()) < 0) {
-      if (!all_kingless(pos)) return;  // king captured: the game is over
-      generate_pseudo(pos, list);      // test positions without kings: nothing to expose
+      if (!all_kingless(pos)) return;    // king captured: the game is over
+      generate_pseudo(pos, list, from);  // test positions without kings: nothing to expose
       return;
     }
-    generate_pseudo(pos, list);
+    generate_pseudo(pos, list, from);
     const NodeInfo ni = node_info(pos);
     list.keep_if([&](Move m) { return is_legal_simulated(pos, m, ni); });
   }
@@ -431,7 +435,7 @@ struct Kernel {
       return orthodox::has_legal_move(pos, excluded);
     } else {
       MoveList list;
-      per_move_legal(pos, list);
+      per_move_legal(pos, list, Origins());
       for (Move m : list)
         if (!(m == excluded)) return true;
       return false;
@@ -440,7 +444,10 @@ struct Kernel {
 
   static void legal_moves(Position& pos, MoveList& list) {
     if (pos.rules().lost_move && take_continuation(pos, list)) return;
-    per_move_legal(pos, list);
+    if (pos.plain_turns())
+      per_move_legal(pos, list, Origins());
+    else
+      turn_per_move_legal(pos, list);
     apply_turn_rules(pos, list, kShortcut);
   }
 

@@ -2,6 +2,7 @@
 // check masks computed once per node, no make/unmake (DESIGN.md §2 "where the speed comes from").
 #pragma once
 #include "rules/movelist.hpp"
+#include "rules/origins.hpp"
 #include "rules/position.hpp"
 
 namespace hc::orthodox {
@@ -30,8 +31,9 @@ inline Bitboard pinned_men(const Position& pos, Color us, Square ksq, int b = 0)
   return pinned;
 }
 
+// The legal moves of the men on `from.men` (castling: king and rook on `from.castlers`).
 template <Color Us>
-void generate_legal(const Position& pos, MoveList& list) {
+void generate_legal(const Position& pos, MoveList& list, const Origins& from) {
   constexpr Color Them = ~Us;
   constexpr int Up = Us == kWhite ? 8 : -8;
   constexpr Bitboard kLast = rank_bb(Us == kWhite ? 7 : 0);
@@ -43,7 +45,7 @@ void generate_legal(const Position& pos, MoveList& list) {
   const Bitboard checkers = attackers_to(pos, ksq, occ, Them);
 
   // King moves: destination not attacked with the king lifted off the board.
-  {
+  if (from.men & kings) {
     Bitboard targets = king_attacks(ksq) & ~own;
     const Bitboard occ_wo_king = occ ^ bb(ksq);
     while (targets) {
@@ -58,15 +60,15 @@ void generate_legal(const Position& pos, MoveList& list) {
   auto allowed = [&](Square s) { return (pinned & bb(s)) ? line_bb(ksq, s) : ~Bitboard(0); };
 
   // Pieces.
-  for (Bitboard b = pos.pieces(0, Us, kKnight) & ~pinned; b;) {
+  for (Bitboard b = pos.pieces(0, Us, kKnight) & ~pinned & from.men; b;) {
     Square s = pop_lsb(b);
     for (Bitboard t = knight_attacks(s) & mask; t;) list.push(Move(s, pop_lsb(t)));
   }
-  for (Bitboard b = (pos.pieces(0, Us, kBishop) | pos.pieces(0, Us, kQueen)); b;) {
+  for (Bitboard b = (pos.pieces(0, Us, kBishop) | pos.pieces(0, Us, kQueen)) & from.men; b;) {
     Square s = pop_lsb(b);
     for (Bitboard t = bishop_attacks(s, occ) & mask & allowed(s); t;) list.push(Move(s, pop_lsb(t)));
   }
-  for (Bitboard b = (pos.pieces(0, Us, kRook) | pos.pieces(0, Us, kQueen)); b;) {
+  for (Bitboard b = (pos.pieces(0, Us, kRook) | pos.pieces(0, Us, kQueen)) & from.men; b;) {
     Square s = pop_lsb(b);
     for (Bitboard t = rook_attacks(s, occ) & mask & allowed(s); t;) list.push(Move(s, pop_lsb(t)));
   }
@@ -75,7 +77,7 @@ void generate_legal(const Position& pos, MoveList& list) {
   auto push_promotions = [&](Square from, Square to) {
     for (PieceType t : {kQueen, kRook, kBishop, kKnight}) list.push(Move(from, to, MoveKind::kPromotion, t));
   };
-  const Bitboard pawns = pos.pieces(0, Us, kPawn);
+  const Bitboard pawns = pos.pieces(0, Us, kPawn) & from.men;
   const Bitboard free_pawns = pawns & ~pinned;
   const Bitboard empty = ~occ;
   {
@@ -155,7 +157,8 @@ void generate_legal(const Position& pos, MoveList& list) {
     std::uint8_t rights = pos.state().castling & kRights;
     const CastlingGeometry& geo = pos.castling();
     for (const auto& cs : geo.sides) {
-      if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook))
+      if (!(rights & cs.right) || cs.king_from != ksq || pos.at(0, cs.rook_from) != make_piece(Us, kRook) ||
+          !from.castling_allowed(cs.king_from, cs.rook_from))
         continue;
       const Bitboard movers = bb(cs.king_from) | bb(cs.rook_from);
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
@@ -183,7 +186,7 @@ bool has_legal_move(const Position& pos, Move excluded) {
   const Bitboard kings = pos.pieces(0, Us, kKing);
   auto by_generation = [&] {
     MoveList list;
-    generate_legal<Us>(pos, list);
+    generate_legal<Us>(pos, list, Origins());
     for (Move m : list)
       if (!(m == excluded)) return true;
     return false;
@@ -253,12 +256,12 @@ inline bool has_legal_move(const Position& pos, Move excluded) {
   return pos.side() == kWhite ? has_legal_move<kWhite>(pos, excluded) : has_legal_move<kBlack>(pos, excluded);
 }
 
-inline void generate_legal(const Position& pos, MoveList& list) {
+inline void generate_legal(const Position& pos, MoveList& list, const Origins& from) {
   list.count = 0;
   if (pos.side() == kWhite)
-    generate_legal<kWhite>(pos, list);
+    generate_legal<kWhite>(pos, list, from);
   else
-    generate_legal<kBlack>(pos, list);
+    generate_legal<kBlack>(pos, list, from);
 }
 
 }  // namespace hc::orthodox

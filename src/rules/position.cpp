@@ -41,8 +41,7 @@ Key Position::state_key() const {
   if (st_.spent) k ^= mix(Field::kSpent, st_.spent);
   if (st_.turn_capture) k ^= mix(Field::kTurnCapture, 1);
   if (follows_men_) {
-    for (Square s = 0; s < 64; ++s)
-      if (men_.moves[s]) k ^= mix(Field::kManMoves, std::uint64_t(s) << 8 | men_.moves[s]);
+    k ^= men_.moves_key;
     if (men_.frozen) k ^= mix(Field::kFrozen, men_.frozen);
     if (men_.sputniks) k ^= mix(Field::kSputniks, men_.sputniks);
   }
@@ -109,6 +108,7 @@ bool Position::is_consistent() const {
     const Bitboard occ = occupied_any();
     for (Square s = 0; s < 64; ++s)
       if (men_.moves[s] && !(occ & bb(s))) return false;
+    if (men_.moves_key != men_.computed_moves_key()) return false;
     if ((men_.frozen | men_.sputniks) & ~occ) return false;
     if (st_.made == 0 &&
         (men_.frozen || std::any_of(men_.moves.begin(), men_.moves.end(), [](auto c) { return c; })))

@@ -44,9 +44,26 @@ struct TurnState {
 // so other variants pay nothing). Squares are those the men stand on now; with several boards a square is
 // occupied on one board at most (Alice), so one array serves every board.
 struct ManMemory {
-  std::array<std::uint8_t, 64> moves{};  // moves each man has made in this turn
+  std::array<std::uint8_t, 64> moves{};  // moves each man has made in this turn (written by set_moves)
   Bitboard frozen = 0;                   // men that may not move again in this turn (a pawn that promoted)
   Bitboard sputniks = 0;                 // men that may still make their sputnik move in this turn
+  Key moves_key = 0;                     // the zobrist key of `moves`, kept by set_moves
+
+  static Key key_of(Square s, int count) {
+    return zobrist::mix(zobrist::Field::kManMoves, std::uint64_t(s) << 8 | std::uint64_t(count));
+  }
+  void set_moves(Square s, int count) {
+    if (moves[s]) moves_key ^= key_of(s, moves[s]);
+    moves[s] = std::uint8_t(count);
+    if (count) moves_key ^= key_of(s, count);
+  }
+  Key computed_moves_key() const {
+    Key k = 0;
+    for (Square s = 0; s < 64; ++s)
+      if (moves[s]) k ^= key_of(s, moves[s]);
+    return k;
+  }
+  void clear() { *this = ManMemory(); }
 };
 
 struct Effect {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 #include "rules/kernel.hpp"
 #include "rules/soundness.hpp"
@@ -51,11 +52,67 @@ int category_of(const Shape& s, MoveCategories c) {
   return 0;
 }
 
+// The category of the side to move's moves, decided by their origin square (castling apart): the squares
+// whose men's moves fall in the second category (on any board: where turn rules follow categories a square
+// holds a man on one board at most). Built once per generation, so classifying a move is one bit test
+// (category_of above decides the same for a move already made).
+struct Categorizer {
+  Bitboard second = 0;
+  int castling = 0;  // the category of a castling (-1: either)
+  int of(Move m) const { return m.kind() == MoveKind::kCastling ? castling : int(second >> m.from() & 1); }
+};
+
+Categorizer categorizer(const Position& pos, MoveCategories c) {
+  Categorizer k;
+  switch (c) {
+    case MoveCategories::kPieceAndPawn:
+    case MoveCategories::kPieceThenPawn:
+      for (int b = 0; b < pos.boards(); ++b) k.second |= pos.pieces(b, pos.side(), kPawn);
+      break;
+    case MoveCategories::kFileHalves:
+      k.second = ~kQueenside;
+      k.castling = 1;
+      break;
+    case MoveCategories::kCentreAndPeriphery:
+      k.second = ~kCentre;
+      k.castling = 1;
+      break;
+    case MoveCategories::kLightThenDark:
+      k.second = ~kLightSquares;
+      k.castling = -1;
+      break;
+    case MoveCategories::kNone:
+      break;
+  }
+  return k;
+}
+
 // Threesum's length (RULES.md threesum): squares travelled (king distance), a knight 2, castling 1.
 int budget_length(const Shape& s) {
   if (s.castling) return 1;
   if (s.type == kKnight) return 2;
   return std::max(std::abs(file_of(s.from) - file_of(s.to)), std::abs(rank_of(s.from) - rank_of(s.to)));
+}
+
+// The same for a move of the side to move.
+int budget_length(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kCastling) return 1;
+  if (type_of(pos.at(m.from_board(), m.from())) == kKnight) return 2;
+  return std::max(std::abs(file_of(m.from()) - file_of(m.to())),
+                  std::abs(rank_of(m.from()) - rank_of(m.to())));
+}
+
+// The squares of the men that have made at least `limit` moves in this turn.
+Bitboard men_with_moves(const ManMemory& men, int limit) {
+  Bitboard b = 0;
+  for (int s = 0; s < 64; s += 8) {
+    std::uint64_t eight;  // the counts of a rank at once: most are zero
+    std::memcpy(&eight, &men.moves[s], 8);
+    if (!eight) continue;
+    for (int i = s; i < s + 8; ++i)
+      if (men.moves[i] >= limit) b |= bb(Square(i));
+  }
+  return b;
 }
 
 // Squared Euclidean length (RULES.md maximummer-marseillais): castling O-O 16, O-O-O 25.
@@ -150,12 +207,12 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
     for (int i = 0; i < u.count; ++i)
       if (!u.effects[i].put) {
         const Square s = u.effects[i].square;
-        men.moves[s] = 0;
+        men.set_moves(s, 0);
         men.frozen &= ~bb(s);
         men.sputniks &= ~bb(s);
       }
     auto set = [&](Square s, int count) {
-      if (counts) men.moves[s] = std::uint8_t(std::min(count, 255));
+      if (counts) men.set_moves(s, std::min(count, 255));
     };
     if (f.castling) {
       const CastlingSide& cs = *pos.castling().find(f.from, f.to);
@@ -212,57 +269,56 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
   return ends;
 }
 
+// Bans on single moves, before the composition: RULES.md §1.6 ITALIAN (a check may be given only by the last
+// move of a full-quota turn), double-move-galvin decision 2 (a turn may not restore its start position), and
+// the moves the variant lacks (pawn two-steps, castling). Is any of them on here?
+bool has_bans(const Position& pos) {
+  const Rules& r = pos.rules();
+  const TurnState& st = pos.state();
+  return (r.regime == CheckRegime::kItalian && st.made + 1 < st.quota) ||
+         (r.forbid_null_turn && !st.forbid.is_none()) || !r.pawn_double_step || !r.castling;
+}
+
+bool banned(Position& pos, Move m) {
+  const Rules& r = pos.rules();
+  const TurnState& st = pos.state();
+  if (!r.castling && m.kind() == MoveKind::kCastling) return true;
+  if (!r.pawn_double_step && is_pawn_move(pos, m) && std::abs(rank_of(m.to()) - rank_of(m.from())) == 2)
+    return true;
+  if (r.forbid_null_turn && m == st.forbid) return true;
+  return r.regime == CheckRegime::kItalian && st.made + 1 < st.quota && gives_check(pos, m);
+}
+
 // The composition of a turn (RULES.md §2 `turn.composition`) over the per-move legal moves, in the order of
 // docs/architecture.md: moves the variant lacks, moves per man, English's every-mobile-man rule, categories,
 // the length budget.
 void compose_turn(Position& pos, MoveList& list) {
   const Rules& r = pos.rules();
   const TurnState& st = pos.state();
-  if (!r.pawn_double_step)
-    list.keep_if(
-        [&](Move m) { return !is_pawn_move(pos, m) || std::abs(rank_of(m.to()) - rank_of(m.from())) != 2; });
-  if (!r.castling) list.keep_if([](Move m) { return m.kind() != MoveKind::kCastling; });
-  if (r.follows_men()) {
+  // Frozen men, men out of moves and the categories the turn allows or prefers: turn_origins, at generation.
+  if (r.length_budget) {
+    const int left = r.length_budget - st.spent;
+    list.keep_if([&](Move m) { return budget_length(pos, m) <= left; });
+  }
+  if (r.every_mobile_man && !list.empty()) {
+    // Mobile men: those with a move legal under every other rule now. A man may move only if no other
+    // mobile man has moved fewer times: a single mover must be one of the least moved mobile men; for a
+    // castling, the more moved of its king and rook must not have moved more than any other mobile man.
     const ManMemory& men = pos.men();
-    if (men.frozen) list.keep_if([&](Move m) { return !(movers_of(pos, m) & men.frozen); });
-    if (r.moves_per_man)
-      list.keep_if([&](Move m) {
-        for (Bitboard b = movers_of(pos, m); b;)
-          if (men.moves[pop_lsb(b)] >= r.moves_per_man) return false;
-        return true;
-      });
-    if (r.every_mobile_man && !list.empty()) {
-      // Mobile men: those with a move legal under every other rule now (castling moves the king and rook).
-      Bitboard mobile = 0;
-      for (Move m : list) mobile |= movers_of(pos, m);
-      list.keep_if([&](Move m) {
-        const Bitboard movers = movers_of(pos, m);
-        int most = 0;
-        for (Bitboard b = movers; b;) most = std::max(most, int(men.moves[pop_lsb(b)]));
-        for (Bitboard b = mobile & ~movers; b;)
-          if (men.moves[pop_lsb(b)] < most) return false;
-        return true;
-      });
-    }
+    Bitboard mobile = 0;
+    for (Move m : list) mobile |= movers_of(pos, m);
+    int least = 255;
+    for (Bitboard b = mobile; b;) least = std::min(least, int(men.moves[pop_lsb(b)]));
+    list.keep_if([&](Move m) {
+      if (m.kind() != MoveKind::kCastling) return men.moves[m.from()] == least;
+      const Bitboard movers = movers_of(pos, m);
+      int most = 0;
+      for (Bitboard b = movers; b;) most = std::max(most, int(men.moves[pop_lsb(b)]));
+      for (Bitboard b = mobile & ~movers; b;)
+        if (men.moves[pop_lsb(b)] < most) return false;
+      return true;
+    });
   }
-  if (r.categories == MoveCategories::kPieceThenPawn) {
-    const int wanted = st.made == 0 ? 0 : 1;
-    list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) == wanted; });
-  } else if (r.categories == MoveCategories::kLightThenDark) {
-    if (st.made == 0) {
-      // The light move first (castling fits); a dark move only when no light move exists, or to parry check.
-      bool light = false;
-      for (Move m : list) light = light || category_of(shape_of(pos, m), r.categories) != 1;
-      if (light && !in_check(pos))
-        list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) != 1; });
-    } else {
-      list.keep_if([&](Move m) { return category_of(shape_of(pos, m), r.categories) != 0; });
-    }
-  } else if (r.categories != MoveCategories::kNone && st.used) {
-    list.keep_if([&](Move m) { return !(st.used >> category_of(shape_of(pos, m), r.categories) & 1); });
-  }
-  if (r.length_budget)
-    list.keep_if([&](Move m) { return st.spent + budget_length(shape_of(pos, m)) <= r.length_budget; });
 }
 
 // Obligations on the first move of a turn, among the moves legal under every other rule (RULES.md
@@ -273,9 +329,14 @@ void first_move_obligation(Position& pos, MoveList& list) {
   if (list.empty()) return;
   switch (r.first_move) {
     case FirstMoveRule::kLongest: {
+      int length[MoveList::kCapacity];
       int longest = 0;
-      for (Move m : list) longest = std::max(longest, squared_length(shape_of(pos, m)));
-      list.keep_if([&](Move m) { return squared_length(shape_of(pos, m)) == longest; });
+      for (int i = 0; i < list.size(); ++i)
+        longest = std::max(longest, length[i] = squared_length(pos, list[i]));
+      int n = 0;
+      for (int i = 0; i < list.size(); ++i)
+        if (length[i] == longest) list.moves[n++] = list[i];
+      list.count = n;
       break;
     }
     case FirstMoveRule::kImitateType: {
@@ -319,6 +380,54 @@ void keep_continuation(const Position& pos, const MoveList& list) {
 
 }  // namespace
 
+Origins turn_origins(const Position& pos) {
+  Origins o;
+  if (pos.plain_turns()) return o;
+  const Rules& r = pos.rules();
+  if (r.follows_men()) {
+    const ManMemory& men = pos.men();
+    Bitboard barred = men.frozen;
+    if (r.moves_per_man) barred |= men_with_moves(men, r.moves_per_man);
+    o.men = o.castlers = ~barred;
+  }
+  if (r.categories != MoveCategories::kNone) {
+    const TurnState& st = pos.state();
+    // The categories the next move may belong to (bit 0: the first of the pair, bit 1: the second).
+    unsigned allowed = 3;
+    if (r.categories == MoveCategories::kPieceThenPawn)
+      allowed = st.made == 0 ? 1 : 2;
+    else if (r.categories == MoveCategories::kLightThenDark)
+      allowed = st.made == 0 ? 1 : 2;
+    else
+      allowed = 3 & ~unsigned(st.used);
+    const Categorizer cat = categorizer(pos, r.categories);
+    const Bitboard men = (allowed & 1 ? ~cat.second : 0) | (allowed & 2 ? cat.second : 0);
+    // Light then dark: the light move first (castling fits), a dark move only when no light move exists, or
+    // to parry check.
+    if (r.categories == MoveCategories::kLightThenDark && st.made == 0) {
+      if (!in_check(pos)) {
+        o.otherwise = o.men;
+        o.men &= men;
+      }
+      return o;
+    }
+    o.men &= men;
+    if (!(cat.castling < 0 ? allowed : allowed >> cat.castling & 1)) o.castlers = 0;
+  }
+  return o;
+}
+
+void turn_per_move_legal(Position& pos, MoveList& list) {
+  const Origins from = turn_origins(pos);
+  pos.ops().per_move_legal(pos, list, from);
+  if (!from.otherwise) return;
+  // The obligation holds when one of its moves survives the bans on single moves (apply_turn_rules).
+  const bool bans = has_bans(pos);
+  for (Move m : list)
+    if (!bans || !banned(pos, m)) return;
+  pos.ops().per_move_legal(pos, list, from.fallback());
+}
+
 bool take_continuation(const Position& pos, MoveList& list) {
   Continuation& c = g_continuation;
   if (c.count < 0 || c.serial != pos.serial() || c.key != pos.key()) return false;
@@ -327,7 +436,11 @@ bool take_continuation(const Position& pos, MoveList& list) {
   return true;
 }
 
-int squared_length(const Position& pos, Move m) { return squared_length(shape_of(pos, m)); }
+int squared_length(const Position& pos, Move m) {
+  if (m.kind() == MoveKind::kCastling) return squared_length(shape_of(pos, m));
+  const int df = file_of(m.from()) - file_of(m.to()), dr = rank_of(m.from()) - rank_of(m.to());
+  return df * df + dr * dr;
+}
 
 Bitboard sputniks_at_turn_start(const Position& pos) {
   const Color us = pos.side();
@@ -374,9 +487,8 @@ void end_turn(Position& pos) {
   st.turn_capture = false;
   if (r.follows_men()) {
     ManMemory& men = pos.men();
-    men.moves.fill(0);
-    men.frozen = 0;
-    men.sputniks = r.sputniks ? sputniks_at_turn_start(pos) : 0;
+    men.clear();
+    if (r.sputniks) men.sputniks = sputniks_at_turn_start(pos);
   }
   st.quota = r.schedule.dynamic() ? next_quota(pos, ended) : r.schedule.static_quota(pos.turn_index());
 }
@@ -455,7 +567,7 @@ bool gives_check(Position& pos, Move m) {
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
 void moves_without_completion(Position& pos, MoveList& list) {
-  pos.ops().per_move_legal(pos, list);
+  turn_per_move_legal(pos, list);
   apply_turn_rules(pos, list, CompletionShortcut::kNone, false);
 }
 
@@ -463,11 +575,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (pos.plain_turns()) return;  // chess and every variant without a turn rule here
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
-  // RULES.md §1.6 ITALIAN: a check may be given only by the last move of a full-quota turn.
-  if (r.regime == CheckRegime::kItalian && st.made + 1 < st.quota && !list.empty())
-    list.keep_if([&](Move m) { return !gives_check(pos, m); });
-  // double-move-galvin decision 2: a turn may not restore its start position.
-  if (r.forbid_null_turn && !st.forbid.is_none()) list.keep_if([&](Move m) { return !(m == st.forbid); });
+  if (has_bans(pos)) list.keep_if([&](Move m) { return !banned(pos, m); });
   const bool filters = r.turn_filters();
   if (filters) compose_turn(pos, list);
   // Compulsory capture (Rifle): legality first, then the obligation among legal moves.

@@ -11,6 +11,7 @@
 #include <array>
 
 #include "rules/movelist.hpp"
+#include "rules/origins.hpp"
 #include "rules/position.hpp"
 
 namespace hc {
@@ -61,10 +62,17 @@ enum class CompletionShortcut {
   kQuietWitness,             // the same for quiet first moves under non-displacing captures
   kRoyalWitness,             // royal capture: another man has any move
 };
-// The turn rules over a list of per-move legal moves: Italian check, null turn, moves the variant lacks, the
-// composition of the turn, compulsory capture, D-5, first-move obligations, then the voluntary stop.
-// With completion false, D-5 is left out: the moves legal under every other rule (RULES.md §1.5: the
-// complete-turn principle never counts toward the checkmate test).
+// The men the turn rules let move now: not frozen, not out of moves for this turn (castling needs its king
+// and rook), of a category the turn still allows (RULES.md §2 `turn.composition`). Origins() when no such
+// rule is on. Kernels generate only these men's moves; apply_turn_rules applies the rest of the composition.
+Origins turn_origins(const Position& pos);
+// The kernel's per-move legal moves of those men (and of the fallback men when the obligation cannot be met).
+void turn_per_move_legal(Position& pos, MoveList& list);
+
+// The turn rules over the per-move legal moves of the men turn_origins allows: Italian check, null turn,
+// moves the variant lacks, the rest of the composition of the turn, compulsory capture, D-5, first-move
+// obligations, then the voluntary stop. With completion false, D-5 is left out: the moves legal under every
+// other rule (RULES.md §1.5: the complete-turn principle never counts toward the checkmate test).
 void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut, bool completion = true);
 // The side to move's legal moves under every rule but D-5 (for the checkmate test).
 void moves_without_completion(Position& pos, MoveList& list);
