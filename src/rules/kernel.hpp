@@ -62,7 +62,8 @@ struct Kernel {
     if (b < 0) return 0;
     Square k = pos.king_square(c, b);
     Bitboard a = attackers(pos, b, k, pos.occupied(b), ~c);
-    if constexpr (Paralysis::kActive) a &= ~Paralysis::paralysed(pos, b);
+    if constexpr (Paralysis::kActive)  // paralysis is found only when some man attacks (it rarely does)
+      if (a) a &= ~Paralysis::paralysed(pos, b);
     return Capture::filter_checkers(pos, c, b, k, a);
   }
   static bool opponent_in_check(const Position& pos) { return checkers(pos, ~pos.side()) != 0; }
@@ -72,7 +73,8 @@ struct Kernel {
   static bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
     Bitboard occ = pos.occupied(b) ^ bb(ksq);
     Bitboard a = attackers(pos, b, s, occ, ~us);
-    if constexpr (Paralysis::kActive) a &= ~Paralysis::paralysed(pos, b);
+    if constexpr (Paralysis::kActive)
+      if (a) a &= ~Paralysis::paralysed(pos, b);
     return !Capture::filter_checkers(pos, us, b, s, a);
   }
 
