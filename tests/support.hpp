@@ -65,9 +65,8 @@ inline std::string param_name(const ::testing::TestParamInfo<std::string>& info)
 }
 
 // Positions reached by seeded random play from the start position (restarting when a game ends).
-inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
+inline std::vector<std::string> random_positions(const Variant& v, int count, std::uint64_t seed,
                                                  int max_moves = 80) {
-  Variant v = make_variant(variant);
   std::mt19937_64 rng(seed);
   std::vector<std::string> out;
   Position pos;
@@ -84,6 +83,10 @@ inline std::vector<std::string> random_positions(const std::string& variant, int
     }
   }
   return out;
+}
+inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
+                                                 int max_moves = 80) {
+  return random_positions(make_variant(variant), count, seed, max_moves);
 }
 
 }  // namespace hc::test
