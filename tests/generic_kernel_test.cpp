@@ -193,6 +193,39 @@ std::vector<Combo> single_board_combos() {
 INSTANTIATE_TEST_SUITE_P(SingleBoard, GenericKernelWithoutKings, ::testing::ValuesIn(single_board_combos()),
                          [](const auto& info) { return name_of(info.param); });
 
+// Every built-in id and showcase composition on the generic kernel: the turn layer (quotas, compositions, D-5
+// by search instead of the fast kernels' shortcuts) gives the same moves and children.
+class GenericKernelIds : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GenericKernelIds, EqualsTheFastKernel) {
+  const Variant fast = make_variant(GetParam());
+  Variant generic = fast;
+  generic.rules.kernel = KernelChoice::kGeneric;
+  generic.ops = kernel_for(generic.rules);
+  const int count = std::max(1, int(test::env_long("HC_RANDOM_POSITIONS", 1000)) / 5);
+  for (const std::string& fen : test::random_positions(fast, count, std::hash<std::string>{}(GetParam()))) {
+    SCOPED_TRACE(fen);
+    Position pf, pg;
+    set_fen(pf, fast, fen);
+    set_fen(pg, generic, fen);
+    MoveList lf, lg;
+    pf.ops().legal_moves(pf, lf);
+    pg.ops().legal_moves(pg, lg);
+    ASSERT_EQ(sorted(lg), sorted(lf));
+    for (Move m : lf) {
+      Undo uf, ug;
+      pf.ops().make(pf, m, uf);
+      pg.ops().make(pg, m, ug);
+      ASSERT_EQ(pg.key(), pf.key()) << to_uci(m);
+      pf.undo(uf);
+      pg.undo(ug);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, GenericKernelIds, ::testing::ValuesIn(test::slice_variants()),
+                         test::param_name);
+
 // Found by the comparison above (alice+rifle): Alice rule 2 (the king may not step into check on its origin
 // board) does not apply to a king's shot, which steps nowhere; the fast kernel tested the king on the victim's
 // square and refused e4xe5 here (RULES.md alice, rule 3 after the transfer still applies; the reference
