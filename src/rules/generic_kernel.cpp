@@ -205,6 +205,7 @@ struct Gen {
   Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
 
   // The square a capturer stands on after its capture, which must be vacant on the destination board.
+  // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
   bool arrival_free(Square from, Square to) const { return !(blocked & bb(capturer_stays(r) ? from : to)); }
 
   void push(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType) {
