@@ -203,8 +203,19 @@ std::vector<Combo> single_board_combos() {
 INSTANTIATE_TEST_SUITE_P(SingleBoard, GenericKernelWithoutKings, ::testing::ValuesIn(single_board_combos()),
                          [](const auto& info) { return name_of(info.param); });
 
+// The generic kernel's legal moves with D-5 searched (CompletionShortcut::kNone) instead of shortcut: a check
+// of the shortcuts themselves.
+void legal_by_search(Position& pos, MoveList& list) {
+  if (pos.rules().lost_move && take_continuation(pos, list)) return;
+  if (pos.plain_turns())
+    pos.ops().per_move_legal(pos, list, Origins());
+  else
+    turn_per_move_legal(pos, list);
+  apply_turn_rules(pos, list, CompletionShortcut::kNone);
+}
+
 // Every built-in id and showcase composition on the generic kernel: the turn layer (quotas, compositions, D-5
-// by search instead of the fast kernels' shortcuts) gives the same moves and children.
+// with the shortcuts and by search) gives the same moves and children.
 class GenericKernelIds : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(GenericKernelIds, EqualsTheFastKernel) {
@@ -222,6 +233,9 @@ TEST_P(GenericKernelIds, EqualsTheFastKernel) {
     pf.ops().legal_moves(pf, lf);
     pg.ops().legal_moves(pg, lg);
     ASSERT_EQ(sorted(lg), sorted(lf));
+    MoveList searched;
+    legal_by_search(pg, searched);
+    ASSERT_EQ(sorted(searched), sorted(lf)) << "D-5 searched";
     for (Move m : lf) {
       Undo uf, ug;
       pf.ops().make(pf, m, uf);
@@ -234,6 +248,12 @@ TEST_P(GenericKernelIds, EqualsTheFastKernel) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalogue, GenericKernelIds, ::testing::ValuesIn(test::slice_variants()),
+                         test::param_name);
+// D-5 (marseillais) over every capture, paralysis and board component: where the shortcuts differ.
+INSTANTIATE_TEST_SUITE_P(CompleteTurn, GenericKernelIds,
+                         ::testing::Values("marseillais+rifle", "marseillais+kamikaze", "marseillais+madras",
+                                           "marseillais+alice", "marseillais+atomic+madras+alice",
+                                           "double-move-galvin+madras", "double-move-galvin+alice"),
                          test::param_name);
 
 // Found by the comparison above (alice+rifle): Alice rule 2 (the king may not step into check on its origin

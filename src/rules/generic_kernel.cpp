@@ -142,6 +142,22 @@ Bitboard checkers(const Position& pos, Color c) {
 
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
+CompletionShortcut completion_shortcut(const Rules& r) {
+  if (r.transfer != TransferKind::kNone)
+    return CompletionShortcut::kNone;  // the way back is on the other board
+  if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
+  if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
+  switch (r.capture) {
+    case CaptureKind::kDisplacement:
+      return CompletionShortcut::kQuietReversalAndWitness;
+    case CaptureKind::kShoot:
+    case CaptureKind::kExplosion:
+    case CaptureKind::kKamikaze:
+      return CompletionShortcut::kQuietWitness;
+  }
+  return CompletionShortcut::kNone;
+}
+
 namespace {
 
 // Alice rule 2 (RULES.md alice): is the king moving by m unattacked on its arrival square in the origin
@@ -389,7 +405,7 @@ void legal_moves(Position& pos, MoveList& list) {
     per_move_legal(pos, list, Origins());
   else
     turn_per_move_legal(pos, list);
-  apply_turn_rules(pos, list, CompletionShortcut::kNone);  // D-5 by search: sound for every rule
+  apply_turn_rules(pos, list, completion_shortcut(pos.rules()));
 }
 
 Bitboard attackers_to(const Position& pos, int b, Square s, Color by) {

@@ -74,5 +74,14 @@ bool royal_capture(const Rules& r);
 // it moves, before the transfer. Castling's transit squares are tested at generation.
 bool is_legal(Position& pos, Move m);
 
+// The D-5 shortcut (rules/turn.hpp CompletionShortcut) these rules let the kernel vouch for: a proof that a
+// turn can be completed without searching for the completion (docs/architecture.md "D-5 shortcuts"). The
+// proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
+// reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
+// one board, "another man has any move" under royal capture on one board, none under transfer or (observed
+// check) paralysis. A rule added to the hooks must return kNone here until its proof is written (kNone is
+// always sound: D-5 is then searched, which costs up to two orders of magnitude on the Marseillais family).
+CompletionShortcut completion_shortcut(const Rules& r);
+
 }  // namespace generic
 }  // namespace hc
