@@ -1,8 +1,12 @@
 // Perft throughput per variant id from its start position (single thread): the best of several runs, in
 // million moves (nodes) per second. `--json` prints one object. Used by scripts/bench.sh beside Stockfish's
-// own perft.
+// own perft. `--generic` times each id on the fast kernel and on the generic kernel
+// (rules/generic_kernel.hpp), interleaved run by run so that the machine's load hits both alike, and prints
+// the ratio. Ids or compositions named on the command line are timed alone (depth 5 for one not in the list
+// below).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <map>
@@ -11,6 +15,7 @@
 
 #include "notation/fen.hpp"
 #include "rules/game.hpp"
+#include "rules/generic_kernel.hpp"
 #include "variants/registry.hpp"
 
 using namespace hc;
@@ -40,33 +45,60 @@ int main(int argc, char** argv) {
   };
   for (const auto& v : builtin_catalogue().variants) add(v.id);
   for (const auto& spec : builtin_catalogue().showcase) add(spec);
-  bool json = false;
-  int repeats = 3;
+  bool json = false, generic = false;
+  int repeats = 3, depth = 0;
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--json"))
       json = true;
+    else if (!std::strcmp(argv[i], "--generic"))
+      generic = true;
+    else if (!std::strcmp(argv[i], "--depth") && i + 1 < argc)
+      depth = std::atoi(argv[++i]);
     else if (!std::strcmp(argv[i], "--repeats") && i + 1 < argc)
       repeats = std::atoi(argv[++i]);
     else
       only.push_back(argv[i]);
   }
+  for (const auto& id : only)
+    if (std::none_of(cases.begin(), cases.end(), [&](const Case& c) { return c.id == id; }))
+      cases.push_back({id, 5});
   if (json) fmt::print("{{\"results\": [");
   bool first = true;
+  if (depth > 0)
+    for (auto& c : cases) c.depth = depth;
   for (const auto& c : cases) {
     if (!only.empty() && std::find(only.begin(), only.end(), c.id) == only.end()) continue;
-    Variant v = make_variant(c.id);
-    Position pos;
+    Variant v = make_variant(c.id), g = v;
+    g.rules.kernel = KernelChoice::kGeneric;
+    g.ops = kernel_for(g.rules);
+    Position pos, gpos;
     set_fen(pos, v, v.start_fen);
-    double best = 1e30;
-    std::uint64_t nodes = 0;
-    for (int r = 0; r < repeats; ++r) {
+    set_fen(gpos, g, g.start_fen);
+    double best = 1e30, gbest = 1e30;
+    std::uint64_t nodes = 0, gnodes = 0;
+    auto timed = [&](Position& p, std::uint64_t& n) {
       auto t0 = std::chrono::steady_clock::now();
-      nodes = perft(pos, c.depth);
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      n = perft(p, c.depth);
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    for (int r = 0; r < repeats; ++r) {
+      best = std::min(best, timed(pos, nodes));
+      if (generic) gbest = std::min(gbest, timed(gpos, gnodes));
     }
     double mnps = nodes / best / 1e6;
-    if (json) {
+    if (generic) {
+      const double gmnps = gnodes / gbest / 1e6;
+      if (gnodes != nodes) fmt::print(stderr, "{}: generic kernel {} nodes, fast {}\n", c.id, gnodes, nodes);
+      if (json)
+        fmt::print(
+            "{}{{\"variant\": \"{}\", \"depth\": {}, \"nodes\": {}, \"mnps\": {:.2f}, \"generic_mnps\": "
+            "{:.2f}, \"ratio\": {:.3f}}}",
+            first ? "" : ", ", c.id, c.depth, nodes, mnps, gmnps, gmnps / mnps);
+      else
+        fmt::print("{:<34} depth {}  {:>12} nodes  fast {:7.2f} Mnps  generic {:7.2f} Mnps  ratio {:.3f}\n",
+                   c.id, c.depth, nodes, mnps, gmnps, gmnps / mnps);
+    } else if (json) {
       fmt::print(
           "{}{{\"variant\": \"{}\", \"depth\": {}, \"nodes\": {}, \"seconds\": {:.4f}, \"mnps\": {:.1f}}}",
           first ? "" : ", ", c.id, c.depth, nodes, best, mnps);

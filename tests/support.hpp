@@ -64,15 +64,15 @@ inline std::string param_name(const ::testing::TestParamInfo<std::string>& info)
   return n;
 }
 
-// Positions reached by seeded random play from the start position (restarting when a game ends).
-inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
-                                                 int max_moves = 80) {
-  Variant v = make_variant(variant);
+// Positions reached by seeded random play from the start position, or from `start` (restarting when a game
+// ends).
+inline std::vector<std::string> random_positions(const Variant& v, int count, std::uint64_t seed,
+                                                 int max_moves = 80, const std::string& start = "") {
   std::mt19937_64 rng(seed);
   std::vector<std::string> out;
   Position pos;
   while (int(out.size()) < count) {
-    set_fen(pos, v, v.start_fen);
+    set_fen(pos, v, start.empty() ? v.start_fen : start);
     int len = 1 + int(rng() % max_moves);
     for (int i = 0; i < len && int(out.size()) < count; ++i) {
       MoveList list;
@@ -84,6 +84,10 @@ inline std::vector<std::string> random_positions(const std::string& variant, int
     }
   }
   return out;
+}
+inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
+                                                 int max_moves = 80) {
+  return random_positions(make_variant(variant), count, seed, max_moves);
 }
 
 }  // namespace hc::test

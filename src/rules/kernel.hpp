@@ -309,8 +309,11 @@ struct Kernel {
     return legal;
   }
 
+  // A shooting king does not step anywhere: rule 2 does not apply to its shot (RULES.md alice, rule 3 does).
   static bool origin_board_king_safe(Position& pos, Move m) {
     const int b = m.from_board();
+    if constexpr (Capture::kMoverStays)
+      if (pos.at(b, m.to())) return true;
     Undo u;
     pos.save(u);
     Piece k = pos.at(b, m.from());

@@ -14,6 +14,9 @@ enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
+// Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
+// for the combination, else the generic one; or the generic one always.
+enum class KernelChoice : std::uint8_t { kAuto, kGeneric };
 
 // How many moves a turn allows (RULES.md §1.2, §2 `schedule`). t = turn index of the game (1, 2, 3 …, White's
 // turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
@@ -142,6 +145,8 @@ struct Rules {
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
+  // implementation: the same rules on either kernel
+  KernelChoice kernel = KernelChoice::kAuto;
   // game end
   ProgressUnit progress_unit = ProgressUnit::kMoves;
   int progress_limit = 100;  // D-4: 100 atomic moves; Progressive: 10 turns

@@ -31,9 +31,9 @@ struct Soundness {
 // forbid_null_turn, ends_on_capture, ends_on_attacked_arrival, lost_move, stop, moves_per_man,
 // every_mobile_man, promoted_man_stays, categories, length_budget, sputniks, first_move, pawn_double_step,
 // castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, capture, compulsory_capture,
-// paralysis, madrasi_ep, progress_unit, progress_limit. Turn endings (check, capture, attacked arrival, lost
-// move, forbidden null turn), e.p. settings, royal kings' count and the no-progress rule affect none of the
-// shortcuts.
+// paralysis, madrasi_ep, kernel, progress_unit, progress_limit. The kernel choice changes no rule. Turn
+// endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings, royal kings'
+// count and the no-progress rule affect none of the shortcuts.
 static_assert(sizeof(Rules) == 64, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "notation/quote.hpp"
+#include "rules/generic_kernel.hpp"
 #include "variants/components.hpp"
 #include "variants/variant_file.hpp"
 
@@ -37,7 +38,7 @@ const KernelOps* pick_paralysis(const Rules& r) {
   return r.paralysis == ParalysisKind::kMadrasi ? pick_boards<Cap, components::Madrasi>(r)
                                                 : pick_boards<Cap, components::NoParalysis>(r);
 }
-const KernelOps* pick_kernel(const Rules& r) {
+const KernelOps* pick_fast(const Rules& r) {
   switch (r.capture) {
     case CaptureKind::kShoot:
       return pick_paralysis<components::Shoot>(r);
@@ -57,6 +58,13 @@ std::vector<std::unique_ptr<const Catalogue>> g_installed;
 std::atomic<const Catalogue*> g_current{nullptr};
 
 }  // namespace
+
+const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
+
+const KernelOps* kernel_for(const Rules& r) {
+  if (r.kernel == KernelChoice::kGeneric) return generic_kernel_ops();
+  return pick_fast(r);  // every combination of today's components has a fast kernel
+}
 
 const VariantInfo* Catalogue::find(std::string_view id) const {
   for (const auto& v : variants)
@@ -230,7 +238,7 @@ Variant make_variant(const std::string& full_spec, const Catalogue& cat) {
   v.id += kept;
   if (std::string why = rules_problem(v.rules); !why.empty())
     throw VariantError("variant '" + quote_input(full_spec) + "' cannot be played: " + why);
-  v.ops = pick_kernel(v.rules);
+  v.ops = kernel_for(v.rules);
   v.start_fen = v.rules.castling ? "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
                                  : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
   return v;

@@ -79,6 +79,12 @@ void install_catalogue(Catalogue c);
 Variant make_variant(const std::string& id);
 Variant make_variant(const std::string& id, const Catalogue& catalogue);
 
+// The kernel that plays `r` (docs/architecture.md "Two tiers"): the generic one when r.kernel says so, else the
+// fast templated kernel of its combination of components (a fast one exists for each of today's 32).
+const KernelOps* kernel_for(const Rules& r);
+// The fast kernel of r's combination (capture, paralysis, transfer, royal capture), whatever r.kernel says.
+const KernelOps* fast_kernel_ops(const Rules& r);
+
 // Throws the VariantError make_variant gives when two of `parts` set one dimension.
 void check_dimensions(const std::vector<const VariantInfo*>& parts);
 

@@ -20,6 +20,8 @@ const char* dimension_name(Dimension d) {
       return "obligations";
     case Dimension::kGameEnd:
       return "game-end";
+    case Dimension::kKernel:
+      return "kernel";
   }
   return "?";
 }
@@ -334,6 +336,15 @@ const std::vector<RuleKey> kKeys = {
      1000000,
      HC_FIELD(int, progress_limit),
      "draw after this many moves or turns without capture or pawn move"},
+    // ---- implementation (docs/architecture.md "Two tiers") ----
+    {"kernel",
+     D::kKernel,
+     K::kChoice,
+     {{"auto", long(KernelChoice::kAuto)}, {"generic", long(KernelChoice::kGeneric)}},
+     0,
+     0,
+     HC_FIELD(KernelChoice, kernel),
+     "which kernel plays the rules: auto (a fast one where one exists) or generic (always the generic one)"},
 };
 
 #undef HC_FIELD
@@ -345,6 +356,7 @@ const std::vector<IdOption> kOptions = {
      {{"none", "none"}, {"first", "first"}, {"pair", "marseillais-pair"}, {"any", "any"}}},
     {"compulsory", "obligations", "compulsory-capture", {}},
     {"cycle", "period", nullptr, {}},
+    {"kernel", "kernel", nullptr, {}},
     {"madras-ep",
      "madrasi_ep",
      nullptr,

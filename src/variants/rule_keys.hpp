@@ -11,7 +11,17 @@
 namespace hc {
 
 // One dimension of RULES.md §2; two ids that set the same dimension cannot be combined.
-enum class Dimension { kBoards, kSchedule, kCheck, kEnPassant, kCapture, kParalysis, kObligations, kGameEnd };
+enum class Dimension {
+  kBoards,
+  kSchedule,
+  kCheck,
+  kEnPassant,
+  kCapture,
+  kParalysis,
+  kObligations,
+  kGameEnd,
+  kKernel
+};
 const char* dimension_name(Dimension d);
 
 enum class KeyKind {

@@ -1,0 +1,437 @@
+// The generic kernel (rules/generic_kernel.hpp): the hooks, then generation, make and the KernelOps table.
+#include "rules/generic_kernel.hpp"
+
+#include <cassert>
+
+namespace hc::generic {
+
+// ---- movement ----
+
+int dest_board(const Rules& r, int b) {
+  switch (r.transfer) {
+    case TransferKind::kAlice:
+      return b ^ 1;
+    case TransferKind::kNone:
+      break;
+  }
+  return b;
+}
+
+Bitboard reach(Piece p, Square s, Bitboard occ) { return attacks_of(type_of(p), color_of(p), s, occ); }
+
+// ---- capture ----
+
+bool may_capture_with(const Rules& r, Piece mover) {
+  if (type_of(mover) != kKing) return true;
+  switch (r.capture) {
+    case CaptureKind::kExplosion:  // a king would blow itself up
+    case CaptureKind::kKamikaze:   // a king would die with its victim
+      return false;
+    case CaptureKind::kDisplacement:
+    case CaptureKind::kShoot:
+      break;
+  }
+  return true;
+}
+
+bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
+
+bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
+
+void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
+  pos.remove(b, victim, u);
+  switch (pos.rules().capture) {
+    case CaptureKind::kDisplacement:
+      pos.remove(b, from, u);
+      pos.put(b, to, arriving, u);
+      return;
+    case CaptureKind::kShoot:
+      return;
+    case CaptureKind::kKamikaze:
+      pos.remove(b, from, u);
+      return;
+    case CaptureKind::kExplosion:
+      pos.remove(b, from, u);
+      for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;)
+        pos.remove(b, pop_lsb(n), u);
+      return;
+  }
+}
+
+// ---- attack, paralysis and check ----
+
+Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by) {
+  Bitboard a = 0;
+  for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) {
+    const Bitboard men = pos.pieces(b, by, t) & occ;
+    if (!men || !may_capture_with(pos.rules(), make_piece(by, t))) continue;
+    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
+    a |= attacks_of(t, ~by, s, occ) & men;
+  }
+  return a;
+}
+
+namespace {
+
+// Madrasi: men of colour c and type t on board b observed by an enemy man of the same type.
+Bitboard observed_by_own_type(const Position& pos, int b, Color c, PieceType t) {
+  const Bitboard occ = pos.occupied(b);
+  Bitboard seen = 0;
+  for (Bitboard e = pos.pieces(b, ~c, t); e;) seen |= attacks_of(t, ~c, pop_lsb(e), occ);
+  return pos.pieces(b, c, t) & seen;
+}
+
+// Madrasi e.p. (RULES.md madras, setting MadrasiEp): while the reply to a two-step is due, the double-stepper
+// (as if it also stood on the passed square) and the pawns that could take it observe each other.
+Bitboard ep_inert(const Position& pos, int b) {
+  Bitboard inert = 0;
+  const Color mover = pos.side(), stepper = ~mover;
+  for (Bitboard ep = pos.state().ep_now; ep;) {
+    const Square passed = pop_lsb(ep);
+    const Square landing = passed + (stepper == kWhite ? 8 : -8);
+    if (pos.at(b, landing) != make_piece(stepper, kPawn)) continue;
+    const Bitboard takers = pawn_attacks(stepper, passed) & pos.pieces(b, mover, kPawn);
+    if (!takers) continue;
+    switch (pos.rules().madrasi_ep) {
+      case MadrasiEp::kBothInert:
+        inert |= takers | bb(landing);
+        break;
+      case MadrasiEp::kCapturerOnly:
+        inert |= takers;
+        break;
+      case MadrasiEp::kStepperOnly:
+        inert |= bb(landing);
+        break;
+    }
+  }
+  return inert;
+}
+
+}  // namespace
+
+Bitboard paralysed(const Position& pos, int b) {
+  switch (pos.rules().paralysis) {
+    case ParalysisKind::kNone:
+      return 0;
+    case ParalysisKind::kMadrasi: {
+      Bitboard p = 0;
+      for (Color c : {kWhite, kBlack})
+        for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen}) p |= observed_by_own_type(pos, b, c, t);
+      return p | ep_inert(pos, b);
+    }
+  }
+  return 0;
+}
+
+Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard a) {
+  if (pos.rules().capture == CaptureKind::kExplosion && (king_attacks(k) & pos.pieces(b, ~c, kKing)))
+    return 0;  // touching kings: taking one would explode the other
+  return a;
+}
+
+Bitboard checkers(const Position& pos, Color c) {
+  if (royal_capture(pos.rules())) return 0;
+  const int b = pos.king_board(c);
+  if (b < 0) return 0;
+  const Square k = pos.king_square(c, b);
+  const Bitboard a = attackers(pos, b, k, pos.occupied(b), ~c) & ~paralysed(pos, b);
+  return filter_checkers(pos, c, b, k, a);
+}
+
+// ---- royalty and legality ----
+
+bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
+
+CompletionShortcut completion_shortcut(const Rules& r) {
+  if (r.transfer != TransferKind::kNone)
+    return CompletionShortcut::kNone;  // the way back is on the other board
+  if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
+  if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
+  switch (r.capture) {
+    case CaptureKind::kDisplacement:
+      return CompletionShortcut::kQuietReversalAndWitness;
+    case CaptureKind::kShoot:
+    case CaptureKind::kExplosion:
+    case CaptureKind::kKamikaze:
+      return CompletionShortcut::kQuietWitness;
+  }
+  return CompletionShortcut::kNone;
+}
+
+namespace {
+
+// Alice rule 2 (RULES.md alice): is the king moving by m unattacked on its arrival square in the origin
+// board's position after the move, before the transfer (its captured man removed)? A shooting king does not
+// step anywhere: the rule does not apply to its shot (rule 3, tested after the transfer, still does).
+bool king_safe_before_transfer(Position& pos, Move m) {
+  const int b = m.from_board();
+  const Piece k = pos.at(b, m.from());
+  const bool capture = pos.at(b, m.to()) != kNoPiece;
+  if (capture && capturer_stays(pos.rules())) return true;
+  Undo u;
+  pos.save(u);
+  if (capture) pos.remove(b, m.to(), u);
+  pos.remove(b, m.from(), u);
+  pos.put(b, m.to(), k, u);
+  const bool safe = checkers(pos, color_of(k)) == 0;
+  pos.undo(u);
+  return safe;
+}
+
+void make(Position& pos, Move m, Undo& u);
+
+}  // namespace
+
+bool is_legal(Position& pos, Move m) {
+  if (royal_capture(pos.rules())) return true;
+  const Color us = pos.side();
+  if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
+      type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
+    return false;
+  const bool had_king = pos.king_board(us) >= 0;
+  Undo u;
+  make(pos, m, u);
+  bool legal;
+  if (pos.king_board(us) < 0)
+    legal = !had_king;  // own king removed (explosion); a position without kings has none to lose
+  else if (pos.king_board(~us) < 0)
+    legal = true;  // enemy king removed: the game ends at once
+  else
+    legal = checkers(pos, us) == 0;
+  pos.undo(u);
+  return legal;
+}
+
+namespace {
+
+// ---- generation ----
+
+// Would colour us's king (now on ksq) be safe on s of board b? Castling's transit squares.
+bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
+  const Bitboard a = attackers(pos, b, s, pos.occupied(b) ^ bb(ksq), ~us) & ~paralysed(pos, b);
+  return !filter_checkers(pos, us, b, s, a);
+}
+
+struct Gen {
+  const Position& pos;
+  MoveList& list;
+  const Rules& r;
+  Color us;
+  int b, db;
+  Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
+
+  // The square a capturer stands on after its capture, which must be vacant on the destination board.
+  // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
+  bool arrival_free(Square from, Square to) const { return !(blocked & bb(capturer_stays(r) ? from : to)); }
+
+  void push(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType) {
+    list.push(Move(from, to, kind, promo, b, db));
+  }
+  void push_pawn(Square from, Square to, bool promotes) {
+    if (!promotes) return push(from, to);
+    for (PieceType t : {kQueen, kRook, kBishop, kKnight}) push(from, to, MoveKind::kPromotion, t);
+  }
+
+  void pawn(Square s) {
+    const int up = us == kWhite ? 8 : -8;
+    const Bitboard last = rank_bb(us == kWhite ? 7 : 0);
+    const Square one = s + up;
+    if (!(occ & bb(one))) {
+      if (!(blocked & bb(one))) push_pawn(s, one, last & bb(one));
+      const Square two = one + up;
+      if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
+    }
+    for (Bitboard t = pawn_attacks(us, s) & enemy; t;) {
+      const Square to = pop_lsb(t);
+      if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
+    }
+    for (Bitboard eps = pos.state().ep_now & pawn_attacks(us, s); eps;) {
+      const Square to = pop_lsb(eps);
+      if (pos.at(b, to - up) == make_piece(~us, kPawn) && !(occ & bb(to)) && arrival_free(s, to))
+        push(s, to, MoveKind::kEnPassant);
+    }
+  }
+
+  void piece(Square s) {
+    const Piece p = pos.at(b, s);
+    const Bitboard targets = reach(p, s, occ) & ~own;
+    for (Bitboard q = targets & ~enemy & ~blocked; q;) push(s, pop_lsb(q));
+    if (!may_capture_with(r, p)) return;
+    for (Bitboard c = targets & enemy; c;) {
+      const Square to = pop_lsb(c);
+      if (arrival_free(s, to)) push(s, to);
+    }
+  }
+
+  // D-1 castling: one move, orthodox conditions when it is made; no attack test where the king may be
+  // captured. The king's arrival square is tested by make / test (is_legal), and also, under transfer, on the
+  // origin board here (before the transfer, RULES.md §5.1 castling).
+  void castling(const Origins& from) {
+    const std::uint8_t rights =
+        pos.state().castling & (us == kWhite ? (kWhiteOO | kWhiteOOO) : (kBlackOO | kBlackOOO));
+    if (!rights) return;
+    const CastlingGeometry& geo = pos.castling();
+    for (const auto& cs : geo.sides) {
+      if (!(rights & cs.right) || pos.at(b, cs.king_from) != make_piece(us, kKing) ||
+          pos.at(b, cs.rook_from) != make_piece(us, kRook) ||
+          !from.castling_allowed(cs.king_from, cs.rook_from))
+        continue;
+      if (paralysed(pos, b) & bb(cs.rook_from)) continue;  // a paralysed rook cannot move
+      const Bitboard movers = bb(cs.king_from) | bb(cs.rook_from);
+      const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
+                            between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
+      if ((path & occ & ~movers) || (blocked & (bb(cs.king_to) | bb(cs.rook_to)))) continue;
+      if (!royal_capture(r)) {
+        Bitboard tested = bb(cs.king_from) | (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to));
+        if (db != b) tested |= bb(cs.king_to);
+        bool safe = true;
+        for (; tested && safe;) safe = king_safe_on(pos, b, pop_lsb(tested), cs.king_from, us);
+        if (!safe) continue;
+      }
+      push(cs.king_from, geo.move_to(cs), MoveKind::kCastling);
+    }
+  }
+};
+
+void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
+  const Rules& r = pos.rules();
+  const Color us = pos.side();
+  for (int b = 0; b < pos.boards(); ++b) {
+    const Bitboard own = pos.pieces(b, us);
+    if (!own) continue;
+    const int db = dest_board(r, b);
+    Gen g{pos, list, r, us, b, db, own, pos.pieces(b, ~us), pos.occupied(b), db != b ? pos.occupied(db) : 0};
+    for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
+      const Square s = pop_lsb(men);
+      if (type_of(pos.at(b, s)) == kPawn)
+        g.pawn(s);
+      else
+        g.piece(s);
+    }
+    g.castling(from);
+  }
+}
+
+// ---- make ----
+
+void make(Position& pos, Move m, Undo& u) {
+  pos.save(u);
+  if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
+    end_turn(pos);
+    u.turn_ended = true;
+    pos.state().key = pos.state().piece_key ^ pos.state_key();
+    assert(pos.is_consistent());
+    return;
+  }
+  const Rules& r = pos.rules();
+  const int b = m.from_board(), db = m.to_board();
+  const Color us = pos.side();
+  const Square from = m.from(), to = m.to();
+  const Piece mover = pos.at(b, from);
+  const bool pawn = type_of(mover) == kPawn;
+  const int up = us == kWhite ? 8 : -8;
+  TurnState& st = pos.state();
+  if (r.ep_from_last_move_only) st.ep_pending = 0;
+  const CastlingGeometry& geo = pos.castling();
+  std::uint8_t keep = geo.keep[from] & geo.keep[to];
+  MoveFacts facts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0};
+  bool progress = pawn, ep_capture = false, reversible = false;
+  Bitboard landed = bb(to);
+  if (m.kind() == MoveKind::kCastling) {
+    const CastlingSide& cs = *geo.find(from, to);
+    facts.castling = true;
+    facts.rook_from = cs.rook_from;
+    facts.rook_to = cs.rook_to;
+    const Piece rook = pos.at(b, cs.rook_from);
+    pos.remove(b, from, u);
+    pos.remove(b, cs.rook_from, u);
+    pos.put(db, cs.king_to, mover, u);
+    pos.put(db, cs.rook_to, rook, u);
+    landed = bb(cs.king_to) | bb(cs.rook_to);
+    keep &= geo.keep[cs.rook_from];
+  } else {
+    const Square victim = m.kind() == MoveKind::kEnPassant ? to - up : to;
+    const Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
+    if (pos.at(b, victim)) {
+      progress = facts.capture = true;
+      ep_capture = m.kind() == MoveKind::kEnPassant;
+      const int before = u.count;
+      apply_capture(pos, u, b, from, to, victim, arriving);
+      for (int i = before; i < u.count; ++i)  // a removed king or rook loses its castling rights
+        if (!u.effects[i].put) keep &= geo.keep[u.effects[i].square];
+      const Square stand = capturer_stays(r) ? from : to;
+      if (db != b && pos.at(b, stand) == arriving) {  // a surviving capturer passes to the other board
+        pos.remove(b, stand, u);
+        pos.put(db, stand, arriving, u);
+      }
+    } else {
+      pos.remove(b, from, u);
+      pos.put(db, to, arriving, u);
+      reversible = !pawn;
+      if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
+    }
+  }
+  if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
+  st.castling &= keep;
+  if (st.castling != u.state.castling) reversible = false;
+  finish_move(pos, m, u, facts, progress, ep_capture, landed, reversible);
+  assert(pos.is_consistent());
+}
+
+// ---- the KernelOps ----
+
+void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
+  list.count = 0;
+  if (pos.king_board(pos.side()) < 0) {
+    if (pos.king_board(~pos.side()) >= 0) return;  // king captured: the game is over
+    generate_pseudo(pos, list, from);              // a test position without kings: nothing to expose
+    return;
+  }
+  generate_pseudo(pos, list, from);
+  if (!royal_capture(pos.rules())) list.keep_if([&](Move m) { return is_legal(pos, m); });
+}
+
+bool has_legal_move(Position& pos, Move excluded) {
+  MoveList list;
+  per_move_legal(pos, list, Origins());
+  for (Move m : list)
+    if (!(m == excluded)) return true;
+  return false;
+}
+
+void legal_moves(Position& pos, MoveList& list) {
+  if (pos.rules().lost_move && take_continuation(pos, list)) return;
+  if (pos.plain_turns())
+    per_move_legal(pos, list, Origins());
+  else
+    turn_per_move_legal(pos, list);
+  apply_turn_rules(pos, list, completion_shortcut(pos.rules()));
+}
+
+Bitboard attackers_to(const Position& pos, int b, Square s, Color by) {
+  return attackers(pos, b, s, pos.occupied(b), by);
+}
+
+std::uint64_t perft(Position& pos, int depth) {
+  MoveList list;
+  legal_moves(pos, list);
+  if (depth <= 1) return depth == 1 ? list.size() : 1;
+  std::uint64_t n = 0;
+  Undo u;
+  for (Move m : list) {
+    make(pos, m, u);
+    n += perft(pos, depth - 1);
+    pos.undo(u);
+  }
+  return n;
+}
+
+constexpr KernelOps kOps{&legal_moves,    &per_move_legal, &per_move_legal, &make,
+                         &has_legal_move, &checkers,       &attackers_to,   &perft};
+
+}  // namespace
+}  // namespace hc::generic
+
+namespace hc {
+const KernelOps* generic_kernel_ops() { return &generic::kOps; }
+}  // namespace hc

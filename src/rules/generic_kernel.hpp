@@ -1,0 +1,87 @@
+// The generic kernel: one implementation of KernelOps (rules/kernel.hpp) whose rules are runtime settings
+// read from pos.rules(), beside the fast templated kernels (docs/architecture.md "Two tiers"). It plays any
+// Rules its hooks know; kernel_for (src/variants/registry.hpp) keeps the fast kernels for their combinations,
+// and a variant can be forced onto this one (rule key `kernel = "generic"`, option `:kernel=generic`).
+//
+// Shape: pseudo-legal generation over pos.boards() boards, legality by make / test / unmake on the position's
+// journal (Position::save, put, remove, undo), the turn layer (rules/turn.hpp) called exactly as Kernel does.
+// Every rule decision sits in one of the hooks below, a plain function with a runtime switch on the Rules
+// fields; a new rule (Spite, Moss, Bicolour, sweeps, non-royal kings) adds a case to a hook or a new hook
+// here, with its contract, and never a template parameter.
+#pragma once
+#include "rules/kernel.hpp"
+
+namespace hc {
+
+// The generic kernel's operations (a static table: valid for the whole run).
+const KernelOps* generic_kernel_ops();
+
+namespace generic {
+
+// ---- movement (RULES.md §1.3, §1.7) ----
+
+// The board a man moved from board b stands on after the move: b itself, or the other board under Alice
+// (TransferKind::kAlice). Must be a pure function of the rules and b.
+int dest_board(const Rules& r, int b);
+
+// The squares a non-pawn man `p` on s of board b reaches (moves to or captures on) with occupancy occ, before
+// any capture rule: the orthodox lines and leaps. A king's reach includes squares it could not capture on;
+// may_capture_with decides that.
+Bitboard reach(Piece p, Square s, Bitboard occ);
+
+// ---- capture (RULES.md §1.9) ----
+
+// May the man `mover` capture at all? False for kings where kings never capture (explosion, kamikaze): they
+// then also attack nothing (attackers below).
+bool may_capture_with(const Rules& r, Piece mover);
+// The capturer stays on its square and only the victim goes (a shot). Its "arrival" square, which must be
+// vacant on the destination board under transfer, is then its own square.
+bool capturer_stays(const Rules& r);
+// A pawn capturing onto its last rank promotes (false for a shot: a shooting pawn never moves).
+bool capture_promotes(const Rules& r);
+// The effects of a capture on board b, through pos.remove / pos.put on the journal `u` only: the man on
+// `from` (arriving as `arriving`, which differs from it on a promotion) captures the man on `victim` (`to`,
+// or the passed pawn's square e.p.). Must remove the victim; what happens to the capturer and the others is
+// the rule's (displacement: it lands on `to`; shot: it stays; explosion: it and every non-pawn man around
+// `to` go; kamikaze: it goes). The board transfer of a surviving capturer is done by make, not here.
+void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving);
+
+// ---- attack, paralysis and check (RULES.md §1.3, §1.6) ----
+
+// Men of colour `by` on board b attacking square s with occupancy occ (paralysis ignored: paralysed men still
+// observe). Kings attack only where they may capture.
+Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by);
+// Men on board b that cannot move, capture or give check now (Madrasi, with its e.p. setting MadrasiEp).
+// Kings are never paralysed.
+Bitboard paralysed(const Position& pos, int b);
+// Which of `attackers` (of square k, where colour c's king stands or would stand, on board b) give check:
+// none while the two kings touch under explosion (the king cannot be taken without blowing up its
+// capturer's own king).
+Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard attackers);
+// Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
+// check sense (CheckRegime::kNone: the king is captured) or c has no king; else the unparalysed attackers of
+// its square, filtered as above.
+Bitboard checkers(const Position& pos, Color c);
+
+// ---- royalty and legality (RULES.md §1.1, §1.5, §1.6) ----
+
+// The king may be captured (CheckRegime::kNone): no move is illegal by check, and the game ends when a king
+// goes.
+bool royal_capture(const Rules& r);
+// Is the pseudo-legal move m legal by the per-move rules? Tested by make / test / unmake: a move is illegal
+// if it removes its own side's king (explosion), or leaves it in check; a move that removes the enemy king is
+// legal (the game ends at once). Alice rule 2: a king's move must also leave it unattacked on the board where
+// it moves, before the transfer. Castling's transit squares are tested at generation.
+bool is_legal(Position& pos, Move m);
+
+// The D-5 shortcut (rules/turn.hpp CompletionShortcut) these rules let the kernel vouch for: a proof that a
+// turn can be completed without searching for the completion (docs/architecture.md "D-5 shortcuts"). The
+// proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
+// reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
+// one board, "another man has any move" under royal capture on one board, none under transfer or (observed
+// check) paralysis. A rule added to the hooks must return kNone here until its proof is written (kNone is
+// always sound: D-5 is then searched, which costs up to two orders of magnitude on the Marseillais family).
+CompletionShortcut completion_shortcut(const Rules& r);
+
+}  // namespace generic
+}  // namespace hc
