@@ -346,7 +346,7 @@ void first_move_obligation(Position& pos, MoveList& list) {
     }
     case FirstMoveRule::kImitateLength: {
       if (!st.last_len2) break;
-      list.keep_if_any([&](Move m) { return squared_length(shape_of(pos, m)) == st.last_len2; });
+      list.keep_if_any([&](Move m) { return squared_length(pos, m) == st.last_len2; });
       break;
     }
     case FirstMoveRule::kFree:
