@@ -56,6 +56,11 @@ TEST(Fen, ErrorsSayWhatAndWhere) {
       // Found by fuzzing, refused while FEN capped the men at 16 a side: now accepted (its 326 moves and the
       // worst case fit the move list: Invariants.HoldWithManyMen).
       {"alice", "kn2|Q2Q/nn1Q1Q|Q1/Q2|Q4/|Q1Q2|QQ1/2|Q1Q2|Q/1Q2|Q3/1|Q4|QQ/Q2|Q1Q1K w - - 0 1", "", 0},
+      // Found by fuzzing (stop 18's CI): a turn in progress whose mover stands in check cannot arise under a check
+      // rule; accepted, its voluntary stop ended the turn with the mover's king in check.
+      {"citizen", "rnBqkbnr/pppqppNp/8/3p4/4P3/5N2/PPPP1PPp/RNB1KB1R b KQkq - 0 1 made=1", "is in check in the middle of its turn", 64},
+      {"marseillais", "4k3/8/8/8/8/8/8/4K2r w - - 0 1 made=1", "(White) is in check in the middle", 32},
+      {"marseillais", "4k3/8/8/8/8/8/8/4K2r w - - 0 1", "", 0},  // in check as the turn begins: legal
       // Huge counters overflowed.
       {"chess", "4k3/8/8/8/8/8/8/4K3 b - - 999999999 1", "no-progress counter too large", 27},
       {"chess", "4k3/8/8/8/8/8/8/4K3 b - - 0 123456789", "move number too large", 29},

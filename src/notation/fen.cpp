@@ -499,6 +499,13 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     throw NotationError(
         std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") + ") is in check",
         fields[1].column);
+  // Under a check rule, every move of a turn leaves the mover's king safe, and the opponent does not move in
+  // between: a turn in progress cannot find the side to move in check (a voluntary stop would end the turn so).
+  if (mid_turn && v.rules.regime != CheckRegime::kNone && pos.king_board(st.side) >= 0 &&
+      pos.ops().checkers(pos, st.side))
+    throw NotationError(std::string("the side to move (") + (st.side == kWhite ? "White" : "Black") +
+                            ") is in check in the middle of its turn (made=), which its own moves cannot cause",
+                        made_token->column);
 }
 
 }  // namespace
