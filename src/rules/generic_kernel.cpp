@@ -188,14 +188,14 @@ bool is_legal(Position& pos, Move m) {
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
     return false;
-  const bool had_king = pos.king_board(us) >= 0;
+  const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
   Undo u;
   make(pos, m, u);
   bool legal;
   if (pos.king_board(us) < 0)
     legal = !had_king;  // own king removed (explosion); a position without kings has none to lose
-  else if (pos.king_board(~us) < 0)
-    legal = true;  // enemy king removed: the game ends at once
+  else if (enemy_had_king && pos.king_board(~us) < 0)
+    legal = true;  // enemy king removed by this move: the game ends at once
   else
     legal = checkers(pos, us) == 0;
   pos.undo(u);

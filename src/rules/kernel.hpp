@@ -296,13 +296,15 @@ struct Kernel {
           !origin_board_king_safe(pos, m))
         return false;
     }
+    const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
     Undo u;
     make(pos, m, u);
     bool legal;
     if (pos.king_board(us) < 0)
-      legal = false;  // own king removed (explosion)
-    else if (pos.king_board(~us) < 0)
-      legal = true;  // enemy king removed: the game ends at once
+      legal = !had_king;  // own king removed (explosion); a position without kings has none to lose
+    else if (enemy_had_king && pos.king_board(~us) < 0)
+      legal = true;  // enemy king removed by this move: the game ends at once (a position that had no enemy
+                     // king tests its own king as any other)
     else
       legal = checkers(pos, us) == 0;
     pos.undo(u);
@@ -328,7 +330,9 @@ struct Kernel {
   static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
 
   static void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
-    if constexpr (kFast)
+    if (pos.king_board(pos.side()) < 0)  // king captured (no moves), or a test position without kings
+      per_move_by_make(pos, list, from);
+    else if constexpr (kFast)
       orthodox::generate_legal(pos, list, from);
     else if constexpr (kSimulate)
       per_move_simulated(pos, list, from);
@@ -436,7 +440,7 @@ struct Kernel {
   }
 
   static bool has_legal_move(Position& pos, Move excluded) {
-    if constexpr (kFast) {
+    if (kFast && pos.king_board(pos.side()) >= 0) {
       return orthodox::has_legal_move(pos, excluded);
     } else {
       MoveList list;
