@@ -480,3 +480,49 @@ TEST(VariantFile, EveryBuiltinIdHasARulesPageAndDocsRows) {
     EXPECT_NE(variants.find("| `" + v.id + "` |"), std::string::npos) << "not in docs/variants.md";
   }
 }
+
+// Key `start`: an id's own array (RULES.md §2 boards.arrays), inherited, setting the array dimension, and
+// checked as a position a game can start from.
+TEST(VariantFile, AStartArrayIsInheritedSetsTheArrayDimensionAndIsChecked) {
+  const std::string swapped = "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1";
+  auto r = read("[swapped]\nstart = \"" + swapped +
+                "\"\ncastling = false\n[\"swapped-child: swapped\"]\n"
+                "[other-array]\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n");
+  ASSERT_TRUE(r.issues.empty()) << r.issues[0].text("t");
+  EXPECT_EQ(make_variant("swapped", r.catalogue).start_fen, swapped);
+  EXPECT_EQ(make_variant("swapped-child", r.catalogue).start_fen, swapped);
+  EXPECT_EQ(make_variant("swapped+atomic", r.catalogue).start_fen, swapped);
+  EXPECT_EQ(dims(entry(r.catalogue, "other-array")), std::vector<std::string>{"array"});
+  EXPECT_NE(refusal("swapped+other-array", r.catalogue).find("both set the array dimension"), std::string::npos);
+  // An id without a start key keeps the orthodox array.
+  EXPECT_EQ(make_variant("atomic", r.catalogue).start_fen, make_variant("chess").start_fen);
+
+  struct Bad {
+    std::string start, extra, message;
+  };
+  const Bad bad[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "", "not a start position: unknown man"},
+      {"rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w KQkq - 0 1", "castling = false\n",
+       "castling rights, but arr has no castling"},
+      {"8/8/8/8/8/8/8/4K3 w - - 0 1", "", "Black has no king"},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 made=1", "quota = 2\n", "no made="},
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "", ""},  // a bare-kings start is fine
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.start);
+    auto e = read("[arr]\n" + b.extra + "start = \"" + b.start + "\"\n");
+    if (b.message.empty()) {
+      EXPECT_TRUE(e.issues.empty());
+      continue;
+    }
+    ASSERT_EQ(e.issues.size(), 1u);
+    EXPECT_EQ(e.issues[0].key, "start");
+    EXPECT_EQ(e.issues[0].line, b.extra.empty() ? 2 : 3);
+    EXPECT_EQ(e.issues[0].column, 9);
+    EXPECT_NE(e.issues[0].message.find(b.message), std::string::npos) << e.issues[0].message;
+  }
+  // An alias sets no start of its own.
+  auto a = read("[ali]\nalias_of = \"atomic+progressive\"\nstart = \"" + swapped + "\"\n");
+  ASSERT_FALSE(a.issues.empty());
+  EXPECT_NE(a.issues[0].message.find("an alias sets no keys of its own"), std::string::npos);
+}

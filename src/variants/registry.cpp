@@ -241,6 +241,8 @@ Variant make_variant(const std::string& full_spec, const Catalogue& cat) {
   v.ops = kernel_for(v.rules);
   v.start_fen = v.rules.castling ? "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
                                  : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+  for (const VariantInfo* info : parts)  // at most one sets the array dimension (check_dimensions)
+    if (!info->start.empty()) v.start_fen = info->start;
   return v;
 }
 

@@ -31,6 +31,9 @@ struct VariantInfo {
   std::vector<RuleSetting> settings;  // the inherited id's, then its own (a later setting of a key wins)
   std::string alias_of;  // non-empty: this id is a name for a composition (its ids in catalogue order)
   std::string inherits;  // the id whose settings it starts from, if any
+  // The start position (extended FEN, docs/formats.md) where the id has its own array (key `start`; inherited;
+  // it sets the array dimension); empty: the orthodox array.
+  std::string start;
   bool builtin = true;
   Rules rules;  // its own rules (an alias: its composition's)
 };

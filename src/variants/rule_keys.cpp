@@ -20,6 +20,8 @@ const char* dimension_name(Dimension d) {
       return "obligations";
     case Dimension::kGameEnd:
       return "game-end";
+    case Dimension::kArray:
+      return "array";
     case Dimension::kKernel:
       return "kernel";
   }

@@ -20,6 +20,7 @@ enum class Dimension {
   kParalysis,
   kObligations,
   kGameEnd,
+  kArray,  // the start position (catalogue key `start`, not a rule key)
   kKernel
 };
 const char* dimension_name(Dimension d);

@@ -9,7 +9,9 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "notation/fen.hpp"
 #include "notation/quote.hpp"
+#include "rules/start_position.hpp"
 #include "variants/toml_guard.hpp"
 
 namespace hc {
@@ -86,7 +88,7 @@ std::string trim(std::string_view s) {
 struct Entry {
   VariantInfo info;
   Where header;
-  Where inherits_at, alias_at;
+  Where inherits_at, alias_at, start_at;
   bool alias = false;                                   // it has alias_of
   std::vector<std::pair<std::string, Where>> own_keys;  // rule keys it sets itself
   // Resolution state: 0 not yet, 1 in progress, 2 done, 3 failed.
@@ -132,8 +134,13 @@ class Reader {
     for (std::size_t i = base_count_; i < entries_.size(); ++i) resolve(i);
     for (std::size_t i = base_count_; i < entries_.size(); ++i) finish(entries_[i]);
     if (result_.issues.empty()) {
-      for (Entry& e : entries_) result_.catalogue.variants.push_back(std::move(e.info));
+      std::vector<Where> start_at;
+      for (Entry& e : entries_) {
+        start_at.push_back(e.start_at);
+        result_.catalogue.variants.push_back(std::move(e.info));
+      }
       check_showcase();
+      check_starts(start_at);
     }
     if (!result_.issues.empty()) result_.catalogue.variants.clear();
     std::stable_sort(result_.issues.begin(), result_.issues.end(), [](auto& a, auto& b) {
@@ -254,6 +261,12 @@ class Reader {
             issue(where(v.source()), id, key, "bad parent id '" + quote_input(*s) + "'");
           e.info.inherits = *s;
           e.inherits_at = where(v.source());
+        }
+      } else if (prefix.empty() && key == "start") {
+        if (auto s = string_of(v, id, key)) {
+          e.info.start = *s;
+          e.start_at = where(v.source());
+          e.own_keys.emplace_back(key, at);
         }
       } else if (prefix.empty() && key == "alias_of") {
         if (auto s = string_of(v, id, key)) {
@@ -379,6 +392,15 @@ class Reader {
     Entry& e = entries_[i];
     settings.insert(settings.end(), e.info.settings.begin(), e.info.settings.end());
     e.info.settings = std::move(settings);
+    if (e.info.start.empty()) {  // the parent's array (an alias's: its components', at most one has one)
+      const Entry& parent = entries_[p];
+      if (parent.info.alias_of.empty()) {
+        e.info.start = parent.info.start, e.start_at = parent.start_at;
+      } else {
+        for (std::size_t c : parent.parts)
+          if (!entries_[c].info.start.empty()) e.info.start = entries_[c].info.start, e.start_at = entries_[c].start_at;
+      }
+    }
     return true;
   }
 
@@ -443,6 +465,7 @@ class Reader {
     for (const RuleSetting& s : info.settings)
       if (std::find(info.sets.begin(), info.sets.end(), s.key->dimension) == info.sets.end())
         info.sets.push_back(s.key->dimension);
+    if (!info.start.empty()) info.sets.push_back(Dimension::kArray);
     std::sort(info.sets.begin(), info.sets.end());
   }
 
@@ -469,6 +492,27 @@ class Reader {
         make_variant(spec, result_.catalogue);
       } catch (const VariantError& err) {
         issue(showcase_at_[i], "", "showcase", err.what());
+      }
+    }
+  }
+
+  // Each start array of this file's ids is a position its variant can start a game from: the FEN reader
+  // accepts it (which also refuses castling rights where the rules have no castling), no turn is in progress,
+  // and each side has a king where the king is royal.
+  void check_starts(const std::vector<Where>& start_at) {
+    const auto& vs = result_.catalogue.variants;
+    for (std::size_t i = base_count_; i < vs.size(); ++i) {
+      if (vs[i].start.empty() || !vs[i].alias_of.empty()) continue;
+      try {
+        const Variant v = make_variant(vs[i].id, result_.catalogue);
+        Position pos;
+        set_fen(pos, v, vs[i].start);
+        require_royal_kings(pos);
+        if (pos.state().made) throw NotationError("a game starts at a turn's beginning (no made=)", 1);
+      } catch (const NotationError& err) {
+        issue(start_at[i], vs[i].id, "start", std::string("not a start position: ") + err.what());
+      } catch (const VariantError& err) {
+        issue(start_at[i], vs[i].id, "start", err.what());
       }
     }
   }
