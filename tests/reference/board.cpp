@@ -307,7 +307,9 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
     // §1.7 / §5.1: the arrival square (castling: king's and rook's) must be vacant on the other board.
     std::erase_if(out, [&](const Move& m) {
       const Board& other = p.bd[1 - m.board];
-      if (m.capture && v.capture == Capture::Shoot) return false;  // the shooter does not move
+      // A shot is the shooter's move: it stays on its square, and that square is its arrival (composition
+      // decision, docs/rules/alice.md).
+      if (m.capture && v.capture == Capture::Shoot) return other[m.from] != EMPTY;
       return other[m.to] != EMPTY || (m.castle && other[m.rook_to] != EMPTY);
     });
   }
@@ -340,6 +342,10 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   } else if (v.capture == Capture::Shoot) {  // §4.1: victim removed, shooter stays
     b[victim] = EMPTY;
     mover_at_to = false;
+    if (v.alice) {  // §1.7: the man that made the move passes to the other board, from where it stands
+      q.bd[1 - m.board][m.from] = b[m.from];
+      b[m.from] = EMPTY;
+    }
   } else if (v.capture == Capture::Kamikaze) {  // §4.5: capturer and victim removed
     b[victim] = EMPTY;
     b[m.from] = EMPTY;
@@ -382,7 +388,7 @@ std::vector<std::pair<int, int>> displaced_men(const Variant& v, const Move& m) 
             {place(m.board, m.rook_from), place(to_board, m.rook_to)}};
   if (!m.capture || v.capture == Capture::Displacement)
     return {{place(m.board, m.from), place(to_board, m.to)}};
-  if (v.capture == Capture::Shoot) return {{place(m.board, m.from), place(m.board, m.from)}};  // §4.1 stays
+  if (v.capture == Capture::Shoot) return {{place(m.board, m.from), place(to_board, m.from)}};  // §4.1 stays
   return {};  // §4.5 kamikaze, §4.3 explosion: the capturer is gone
 }
 
