@@ -238,6 +238,7 @@ struct Kernel {
     const Square from = m.from(), to = m.to();
     const Piece mover = pos.at(b, from);
     const int up = us == kWhite ? 8 : -8;
+    // D-4 progress: a pawn move, or a removal with a removing cause in the capture's journal (below).
     bool progress = type_of(mover) == kPawn, ep_capture = false, reversible = false;
     Bitboard landed = 0;
     TurnState& st = pos.state();
@@ -265,8 +266,15 @@ struct Kernel {
         ep_capture = m.kind() == MoveKind::kEnPassant;
         int before = u.count;
         Capture::apply(pos, u, b, from, to, victim_sq, arriving);
-        for (int i = before; i < u.count; ++i)
-          if (!u.effects[i].put) castling_keep &= geo.keep[u.effects[i].square];
+        // The capture's journal: a removed king or rook loses its castling rights; a removal with a removing
+        // cause is progress (D-4). Castling and quiet moves journal no removing cause, so only this part of
+        // the journal is read.
+        for (int i = before; i < u.count; ++i) {
+          const Effect& e = u.effects[i];
+          if (e.put) continue;
+          castling_keep &= geo.keep[e.square];
+          progress |= is_removing(e.cause);
+        }
         if constexpr (Boards::kTransfer) {
           Square stand = Capture::kMoverStays ? from : to;
           if (pos.at(b, stand) == arriving) {
@@ -284,8 +292,6 @@ struct Kernel {
           st.ep_pending |= bb(from + up);
       }
     }
-    // D-4: a pawn move, or a move whose journal removed men.
-    if (!progress) progress = hc::removes_men(u);
     // A double-stepped pawn that moves again in the same turn loses its right (§1.8).
     if (st.ep_pending && type_of(mover) == kPawn) st.ep_pending &= ~bb(from - up);
     st.castling &= castling_keep;
