@@ -184,6 +184,19 @@ TEST(JournalCauses, AliceTransfer) {
                  {{0, "e4", 'P', false, Cause::kMove}, {1, "e5", 'P', true, Cause::kMove}}, false);
 }
 
+// The journal's entries are built as one word (Effect::of): every field reads back as given.
+TEST(JournalCauses, EffectKeepsEveryField) {
+  for (bool put : {false, true})
+    for (int c = 0; c < kCauseCount; ++c) {
+      const Effect e = Effect::of(1, 63, Piece(14), put, Cause(c));
+      EXPECT_EQ(e.board, 1);
+      EXPECT_EQ(e.square, 63);
+      EXPECT_EQ(e.piece, Piece(14));
+      EXPECT_EQ(e.put, put);
+      EXPECT_EQ(e.cause, Cause(c));
+    }
+}
+
 TEST(JournalCauses, OnlyRemovingCausesRemove) {
   for (Cause c :
        {Cause::kCapture, Cause::kCapturer, Cause::kExplosion, Cause::kShot, Cause::kSweep, Cause::kRemoval})

@@ -319,13 +319,14 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
 // What place() learnt for finish_move.
 struct Placed {
   MoveFacts facts;
+  bool progress = false;  // D-4: a pawn move, or a removal with a removing cause in the journal
   bool ep_capture = false, reversible = false;
   Bitboard landed = 0;
 };
 
 // The board part of make (after pos.save(u)): the men put and removed on the journal, castling rights and
 // e.p. rights created; not the turn layer (finish_move). Undone by pos.undo(u) alone.
-Placed place(Position& pos, Move m, Undo& u) {
+[[gnu::always_inline]] inline void place(Position& pos, Move m, Undo& u, Placed& p) {
   const Rules& r = pos.rules();
   const int b = m.from_board(), db = m.to_board();
   const Color us = pos.side();
@@ -337,8 +338,9 @@ Placed place(Position& pos, Move m, Undo& u) {
   if (r.ep_from_last_move_only) st.ep_pending = 0;
   const CastlingGeometry& geo = pos.castling();
   std::uint8_t keep = geo.keep[from] & geo.keep[to];
-  Placed p{MoveFacts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0}};
+  p.facts = MoveFacts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0};
   MoveFacts& facts = p.facts;
+  p.progress = pawn;
   p.landed = bb(to);
   if (m.kind() == MoveKind::kCastling) {
     const CastlingSide& cs = *geo.find(from, to);
@@ -360,8 +362,14 @@ Placed place(Position& pos, Move m, Undo& u) {
       p.ep_capture = m.kind() == MoveKind::kEnPassant;
       const int before = u.count;
       apply_capture(pos, u, b, from, to, victim, arriving);
-      for (int i = before; i < u.count; ++i)  // a removed king or rook loses its castling rights
-        if (!u.effects[i].put) keep &= geo.keep[u.effects[i].square];
+      // The capture's journal: a removed king or rook loses its castling rights; a removal with a removing
+      // cause is progress (D-4). Castling, quiet moves and the transfer journal no removing cause.
+      for (int i = before; i < u.count; ++i) {
+        const Effect& e = u.effects[i];
+        if (e.put) continue;
+        keep &= geo.keep[e.square];
+        p.progress |= is_removing(e.cause);
+      }
       const Square stand = capturer_stays(r) ? from : to;
       if (db != b && pos.at(b, stand) == arriving) {  // a surviving capturer passes to the other board
         pos.remove(b, stand, u, Cause::kTransfer);
@@ -377,7 +385,6 @@ Placed place(Position& pos, Move m, Undo& u) {
   if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
   st.castling &= keep;
   if (st.castling != u.state.castling) p.reversible = false;
-  return p;
 }
 
 void make(Position& pos, Move m, Undo& u) {
@@ -389,10 +396,9 @@ void make(Position& pos, Move m, Undo& u) {
     assert(pos.is_consistent());
     return;
   }
-  const Placed p = place(pos, m, u);
-  // D-4: a pawn move, or a move whose journal removed men.
-  const bool progress = type_of(p.facts.mover) == kPawn || removes_men(u);
-  finish_move(pos, m, u, p.facts, progress, p.ep_capture, p.landed, p.reversible);
+  Placed p;
+  place(pos, m, u, p);
+  finish_move(pos, m, u, p.facts, p.progress, p.ep_capture, p.landed, p.reversible);
   assert(pos.is_consistent());
 }
 
@@ -401,8 +407,9 @@ void make(Position& pos, Move m, Undo& u) {
 bool removes_men_by_journal(Position& pos, Move m) {
   if (m.kind() == MoveKind::kEndTurn) return false;
   Undo u;
+  Placed p;
   pos.save(u);
-  place(pos, m, u);
+  place(pos, m, u, p);
   const bool removes = removes_men(u);
   pos.undo(u);
   return removes;

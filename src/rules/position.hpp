@@ -3,6 +3,7 @@
 // transfer needs no undo code of its own (DESIGN.md §2).
 #pragma once
 #include <array>
+#include <bit>
 #include <cassert>
 
 #include "core/bitboard.hpp"
@@ -99,6 +100,13 @@ struct Effect {
   bool put : 1;     // true: the man was put there; false: removed
   Cause cause : 7;  // why (Cause)
   bool removes() const { return !put && is_removing(cause); }
+  // Built as one 32-bit word, so that the journal's push is a single store (per-field stores into the bit
+  // fields would be partial writes that the next read of the entry, by undo, waits for).
+  static Effect of(int board, Square s, Piece p, bool put, Cause why) {
+    static_assert(std::endian::native == std::endian::little);
+    return std::bit_cast<Effect>(std::uint32_t(board) | std::uint32_t(s) << 8 | std::uint32_t(p) << 16 |
+                                 (std::uint32_t(put) | std::uint32_t(why) << 1) << 24);
+  }
 };
 static_assert(sizeof(Effect) == 4);
 
@@ -200,13 +208,13 @@ class Position {
   void put(int b, Square s, Piece p, Undo& u, Cause why) {
     put_raw(b, s, p);
     assert(u.count < Undo::kMaxEffects);  // the journal's bound (Undo)
-    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, true, why};
+    u.effects[u.count++] = Effect::of(b, s, p, true, why);
   }
   void remove(int b, Square s, Undo& u, Cause why) {
     Piece p = board_[b][s];
     remove_raw(b, s);
     assert(u.count < Undo::kMaxEffects);
-    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, false, why};
+    u.effects[u.count++] = Effect::of(b, s, p, false, why);
   }
   // Setup primitives (not journaled).
   void put_raw(int b, Square s, Piece p) {
