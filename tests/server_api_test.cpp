@@ -279,7 +279,9 @@ TEST_F(ServerApi, VeryScottishStopAfterOneMove) {
   ASSERT_EQ(l.status, 200) << l.text;
   EXPECT_EQ(l.body["turn_complete"], true);
   EXPECT_EQ(l.body["can_stop"], false);
-  EXPECT_EQ(l.body["played"][1], (json{{"uci", "0000"}, {"san", "--"}, {"fen", l.body["fen"]}}));
+  // The stop moves no man: its journal is empty.
+  EXPECT_EQ(l.body["played"][1],
+            (json{{"uci", "0000"}, {"san", "--"}, {"fen", l.body["fen"]}, {"effects", json::array()}}));
   expect_refused(id, 422, "or end it here with the stop '0000'", [&] {
     return post(turn, {{"token", black}, {"turn", "e7e5"}});
   });
@@ -489,6 +491,36 @@ TEST_F(ServerApi, HistoryMoveByMove) {
   EXPECT_EQ(get("/api/games/" + id + "/history?from=x").status, 400);
   EXPECT_EQ(get("/api/games/" + id + "/history?from=-1").status, 400);
   EXPECT_EQ(get("/api/games/nosuchgame/history").status, 404);
+}
+
+// Each move of /legal's `played` and of /history carries its journal as `effects` (docs/server.md): here an
+// atomic capture, Nd4xe6, whose victim, capturer and the non-pawn men around e6 go (the f7 pawn stays), and
+// an Alice move that arrives on board B; the expected entries written out by hand.
+TEST_F(ServerApi, MovesCarryTheirEffects) {
+  auto fx = [](int board, const char* square, const char* piece, const char* action, const char* cause) {
+    return json{{"board", board}, {"square", square}, {"piece", piece}, {"action", action}, {"cause", cause}};
+  };
+  Reply r =
+      post("/api/games",
+           {{"variant", "atomic"}, {"opponent", "human"}, {"fen", "4k3/5p2/3rp3/5B2/3N4/8/8/4K3 w - - 0 1"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string id = r.body["id"];
+  const json burst =
+      json::array({fx(0, "e6", "p", "remove", "capture"), fx(0, "d4", "N", "remove", "capturer"),
+                   fx(0, "f5", "B", "remove", "explosion"), fx(0, "d6", "r", "remove", "explosion")});
+  Reply l = get("/api/games/" + id + "/legal?prefix=d4e6");
+  ASSERT_EQ(l.status, 200) << l.text;
+  EXPECT_EQ(l.body["played"][0]["effects"], burst);
+  ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", r.body["token"]}, {"turn", "d4e6"}}).status, 200);
+  Reply h = get("/api/games/" + id + "/history");
+  ASSERT_EQ(h.status, 200) << h.text;
+  EXPECT_EQ(h.body["turns"][0]["moves"][0]["effects"], burst);
+
+  auto [alice, white, black] = human_game("alice");
+  ASSERT_EQ(post("/api/games/" + alice + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
+  h = get("/api/games/" + alice + "/history");
+  EXPECT_EQ(h.body["turns"][0]["moves"][0]["effects"],
+            json::array({fx(0, "e2", "P", "remove", "move"), fx(1, "e4", "P", "put", "move")}));
 }
 
 TEST_F(ServerApi, ServesTheBuiltUiOrSaysHowToBuildIt) {

@@ -100,7 +100,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     int s;
     if (m == tt_move) {
       s = 1 << 30;
-    } else if (is_capture_move(pos, m)) {
+    } else if (pos.ops().removes_men(pos, m)) {  // the victim's value first (none: a removal elsewhere)
       Piece victim =
           m.kind() == MoveKind::kEnPassant ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
       Piece mover = pos.at(m.from_board(), m.from());
@@ -133,7 +133,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
     best = evaluate_position(pos, alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
-    list.keep_if([&](Move m) { return is_capture_move(pos, m) || m.kind() == MoveKind::kPromotion; });
+    list.keep_if([&](Move m) { return pos.ops().removes_men(pos, m) || m.kind() == MoveKind::kPromotion; });
     if (qdepth < -8) return best;
   }
   order(pos, list, Move(), ply);
@@ -213,9 +213,10 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   const bool in_check_now = turn_start && in_check(pos);
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
-    const bool quiet = !is_capture_move(pos, m) && m.kind() != MoveKind::kPromotion;
     Undo u;
     pos.ops().make(pos, m, u);
+    const bool removes = removes_men(u);  // the journal says whether the move removed men
+    const bool quiet = !removes && m.kind() != MoveKind::kPromotion;
     const bool passed = u.turn_ended;
     // A turn of the root side after which the opponent was proven to mate in his next turn, or after which a
     // mating turn found against an earlier candidate still mates.
@@ -258,7 +259,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
         std::memcpy(&pv_[ply][1], &pv_[ply + 1][0], sizeof(Move) * pv_len_[ply + 1]);
         pv_len_[ply] = pv_len_[ply + 1] + 1;
         if (alpha >= beta) {
-          if (!is_capture_move(pos, m) && ply < 256) {
+          if (!removes && ply < 256) {
             if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
             int& h = history_[us][m.from()][m.to()];
             h = std::min(h + depth * depth / 64 + 1, 1 << 20);

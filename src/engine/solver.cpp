@@ -34,7 +34,7 @@ void MateSolver::order(Position& pos, MoveList& list, bool attacker) {
   const Color them = ~pos.side();
   for (int i = 0; i < list.size(); ++i) {
     Move m = list[i];
-    int s = is_capture_move(pos, m) ? 1 : 0;
+    int s = pos.ops().removes_men(pos, m) ? 1 : 0;
     if (attacker) {
       Undo u;
       pos.ops().make(pos, m, u);

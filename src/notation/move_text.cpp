@@ -106,7 +106,7 @@ std::string to_san(Position& pos, Move m) {
   if (m.kind() == MoveKind::kCastling) {
     s = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
   } else {
-    const bool capture = is_capture_move(pos, m);
+    const bool capture = pos.ops().removes_men(pos, m);  // SAN's `x`: the move removes men
     if (type_of(p) == kPawn) {
       if (capture) s += char('a' + file_of(m.from()));
     } else {
@@ -222,8 +222,8 @@ Move parse_san(Position& pos, std::string_view text) {
         if (!any_man && type_of(p) != type) return false;
         if (from_file >= 0 && file_of(m.from()) != from_file) return false;
         if (from_rank >= 0 && rank_of(m.from()) != from_rank) return false;
-        if (capture && !is_capture_move(pos, m)) return false;
-        if (!capture && is_capture_move(pos, m) && type == kPawn) return false;
+        if (capture && !pos.ops().removes_men(pos, m)) return false;
+        if (!capture && type == kPawn && pos.ops().removes_men(pos, m)) return false;
         if ((m.kind() == MoveKind::kPromotion ? m.promotion() : kNoType) != promo) return false;
         return true;
       },

@@ -39,21 +39,23 @@ bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
 
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
-  pos.remove(b, victim, u);
-  switch (pos.rules().capture) {
+  const CaptureKind kind = pos.rules().capture;
+  const Piece mover = pos.at(b, from);
+  pos.remove(b, victim, u, kind == CaptureKind::kShoot ? Cause::kShot : Cause::kCapture);
+  switch (kind) {
     case CaptureKind::kDisplacement:
-      pos.remove(b, from, u);
-      pos.put(b, to, arriving, u);
+      pos.remove(b, from, u, Cause::kMove);
+      pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
       return;
     case CaptureKind::kShoot:
       return;
     case CaptureKind::kKamikaze:
-      pos.remove(b, from, u);
+      pos.remove(b, from, u, Cause::kCapturer);
       return;
     case CaptureKind::kExplosion:
-      pos.remove(b, from, u);
+      pos.remove(b, from, u, Cause::kCapturer);
       for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;)
-        pos.remove(b, pop_lsb(n), u);
+        pos.remove(b, pop_lsb(n), u, Cause::kExplosion);
       return;
   }
 }
@@ -170,9 +172,9 @@ bool king_safe_before_transfer(Position& pos, Move m) {
   if (capture && capturer_stays(pos.rules())) return true;
   Undo u;
   pos.save(u);
-  if (capture) pos.remove(b, m.to(), u);
-  pos.remove(b, m.from(), u);
-  pos.put(b, m.to(), k, u);
+  if (capture) pos.remove(b, m.to(), u, Cause::kCapture);
+  pos.remove(b, m.from(), u, Cause::kMove);
+  pos.put(b, m.to(), k, u, Cause::kMove);
   const bool safe = checkers(pos, color_of(k)) == 0;
   pos.undo(u);
   return safe;
@@ -314,15 +316,17 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
 
 // ---- make ----
 
-void make(Position& pos, Move m, Undo& u) {
-  pos.save(u);
-  if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
-    end_turn(pos);
-    u.turn_ended = true;
-    pos.state().key = pos.state().piece_key ^ pos.state_key();
-    assert(pos.is_consistent());
-    return;
-  }
+// What place() learnt for finish_move.
+struct Placed {
+  MoveFacts facts;
+  bool progress = false;  // D-4: a pawn move, or a removal with a removing cause in the journal
+  bool ep_capture = false, reversible = false;
+  Bitboard landed = 0;
+};
+
+// The board part of make (after pos.save(u)): the men put and removed on the journal, castling rights and
+// e.p. rights created; not the turn layer (finish_move). Undone by pos.undo(u) alone.
+[[gnu::always_inline]] inline void place(Position& pos, Move m, Undo& u, Placed& p) {
   const Rules& r = pos.rules();
   const int b = m.from_board(), db = m.to_board();
   const Color us = pos.side();
@@ -334,48 +338,81 @@ void make(Position& pos, Move m, Undo& u) {
   if (r.ep_from_last_move_only) st.ep_pending = 0;
   const CastlingGeometry& geo = pos.castling();
   std::uint8_t keep = geo.keep[from] & geo.keep[to];
-  MoveFacts facts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0};
-  bool progress = pawn, ep_capture = false, reversible = false;
-  Bitboard landed = bb(to);
+  p.facts = MoveFacts{mover, from, to, b, db, false, false, m.kind() == MoveKind::kPromotion, 0, 0};
+  MoveFacts& facts = p.facts;
+  p.progress = pawn;
+  p.landed = bb(to);
   if (m.kind() == MoveKind::kCastling) {
     const CastlingSide& cs = *geo.find(from, to);
     facts.castling = true;
     facts.rook_from = cs.rook_from;
     facts.rook_to = cs.rook_to;
     const Piece rook = pos.at(b, cs.rook_from);
-    pos.remove(b, from, u);
-    pos.remove(b, cs.rook_from, u);
-    pos.put(db, cs.king_to, mover, u);
-    pos.put(db, cs.rook_to, rook, u);
-    landed = bb(cs.king_to) | bb(cs.rook_to);
+    pos.remove(b, from, u, Cause::kMove);
+    pos.remove(b, cs.rook_from, u, Cause::kCastlingRook);
+    pos.put(db, cs.king_to, mover, u, Cause::kMove);
+    pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook);
+    p.landed = bb(cs.king_to) | bb(cs.rook_to);
     keep &= geo.keep[cs.rook_from];
   } else {
     const Square victim = m.kind() == MoveKind::kEnPassant ? to - up : to;
     const Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
     if (pos.at(b, victim)) {
-      progress = facts.capture = true;
-      ep_capture = m.kind() == MoveKind::kEnPassant;
+      facts.capture = true;
+      p.ep_capture = m.kind() == MoveKind::kEnPassant;
       const int before = u.count;
       apply_capture(pos, u, b, from, to, victim, arriving);
-      for (int i = before; i < u.count; ++i)  // a removed king or rook loses its castling rights
-        if (!u.effects[i].put) keep &= geo.keep[u.effects[i].square];
+      // The capture's journal: a removed king or rook loses its castling rights; a removal with a removing
+      // cause is progress (D-4). Castling, quiet moves and the transfer journal no removing cause.
+      for (int i = before; i < u.count; ++i) {
+        const Effect& e = u.effects[i];
+        if (e.put) continue;
+        keep &= geo.keep[e.square];
+        p.progress |= is_removing(e.cause);
+      }
       const Square stand = capturer_stays(r) ? from : to;
       if (db != b && pos.at(b, stand) == arriving) {  // a surviving capturer passes to the other board
-        pos.remove(b, stand, u);
-        pos.put(db, stand, arriving, u);
+        pos.remove(b, stand, u, Cause::kTransfer);
+        pos.put(db, stand, arriving, u, Cause::kTransfer);
       }
     } else {
-      pos.remove(b, from, u);
-      pos.put(db, to, arriving, u);
-      reversible = !pawn;
+      pos.remove(b, from, u, Cause::kMove);
+      pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
+      p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
   }
   if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
   st.castling &= keep;
-  if (st.castling != u.state.castling) reversible = false;
-  finish_move(pos, m, u, facts, progress, ep_capture, landed, reversible);
+  if (st.castling != u.state.castling) p.reversible = false;
+}
+
+void make(Position& pos, Move m, Undo& u) {
+  pos.save(u);
+  if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
+    end_turn(pos);
+    u.turn_ended = true;
+    pos.state().key = pos.state().piece_key ^ pos.state_key();
+    assert(pos.is_consistent());
+    return;
+  }
+  Placed p;
+  place(pos, m, u, p);
+  finish_move(pos, m, u, p.facts, p.progress, p.ep_capture, p.landed, p.reversible);
   assert(pos.is_consistent());
+}
+
+// KernelOps::removes_men from the journal itself: the move's board part is played, its journal read and
+// taken back (the turn layer, which removes nothing, is not run).
+bool removes_men_by_journal(Position& pos, Move m) {
+  if (m.kind() == MoveKind::kEndTurn) return false;
+  Undo u;
+  Placed p;
+  pos.save(u);
+  place(pos, m, u, p);
+  const bool removes = removes_men(u);
+  pos.undo(u);
+  return removes;
 }
 
 // ---- the KernelOps ----
@@ -426,8 +463,9 @@ std::uint64_t perft(Position& pos, int depth) {
   return n;
 }
 
-constexpr KernelOps kOps{&legal_moves,    &per_move_legal, &per_move_legal, &make,
-                         &has_legal_move, &checkers,       &attackers_to,   &perft};
+constexpr KernelOps kOps{&legal_moves,  &per_move_legal, &per_move_legal,
+                         &make,         &has_legal_move, &checkers,
+                         &attackers_to, &perft,          &removes_men_by_journal};
 
 }  // namespace
 }  // namespace hc::generic

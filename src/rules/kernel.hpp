@@ -36,6 +36,13 @@ struct KernelOps {
   // Men of colour `by` on board b attacking square s (RULES.md §1.3 attack, paralysis ignored).
   Bitboard (*attackers_to)(const Position&, int b, Square s, Color by);
   std::uint64_t (*perft)(Position&, int depth);
+  // Would make(pos, m) remove at least one man, of either colour, from the board: would its journal hold a
+  // removal with a removing Cause (rules/position.hpp is_removing)? The mover's own leaving, its board
+  // transfer, the castling rook and a promotion's replacement of the pawn do not count. For a legal move m of
+  // pos; pos is unchanged on return. Whoever must know before making a move whether it removes men (move
+  // ordering, quiescence, compulsory capture, SAN's `x`) asks this, never occupancy; after make, the journal
+  // answers (removes_men(const Undo&)).
+  bool (*removes_men)(Position&, Move);
 };
 
 template <class Capture, class Paralysis, class Boards, bool Royal>
@@ -231,6 +238,7 @@ struct Kernel {
     const Square from = m.from(), to = m.to();
     const Piece mover = pos.at(b, from);
     const int up = us == kWhite ? 8 : -8;
+    // D-4 progress: a pawn move, or a removal with a removing cause in the capture's journal (below).
     bool progress = type_of(mover) == kPawn, ep_capture = false, reversible = false;
     Bitboard landed = 0;
     TurnState& st = pos.state();
@@ -244,34 +252,40 @@ struct Kernel {
       facts.rook_from = cs.rook_from;
       facts.rook_to = cs.rook_to;
       Piece rook = pos.at(b, cs.rook_from);
-      pos.remove(b, from, u);
-      pos.remove(b, cs.rook_from, u);
-      pos.put(db, cs.king_to, mover, u);
-      pos.put(db, cs.rook_to, rook, u);
+      pos.remove(b, from, u, Cause::kMove);
+      pos.remove(b, cs.rook_from, u, Cause::kCastlingRook);
+      pos.put(db, cs.king_to, mover, u, Cause::kMove);
+      pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook);
       landed = bb(cs.king_to) | bb(cs.rook_to);
       castling_keep &= geo.keep[cs.rook_from];
     } else {
       Square victim_sq = m.kind() == MoveKind::kEnPassant ? to - up : to;
       Piece arriving = m.kind() == MoveKind::kPromotion ? make_piece(us, m.promotion()) : mover;
       if (pos.at(b, victim_sq)) {
-        progress = true;
         facts.capture = true;
         ep_capture = m.kind() == MoveKind::kEnPassant;
         int before = u.count;
         Capture::apply(pos, u, b, from, to, victim_sq, arriving);
-        for (int i = before; i < u.count; ++i)
-          if (!u.effects[i].put) castling_keep &= geo.keep[u.effects[i].square];
+        // The capture's journal: a removed king or rook loses its castling rights; a removal with a removing
+        // cause is progress (D-4). Castling and quiet moves journal no removing cause, so only this part of
+        // the journal is read.
+        for (int i = before; i < u.count; ++i) {
+          const Effect& e = u.effects[i];
+          if (e.put) continue;
+          castling_keep &= geo.keep[e.square];
+          progress |= is_removing(e.cause);
+        }
         if constexpr (Boards::kTransfer) {
           Square stand = Capture::kMoverStays ? from : to;
           if (pos.at(b, stand) == arriving) {
-            pos.remove(b, stand, u);
-            pos.put(db, stand, arriving, u);
+            pos.remove(b, stand, u, Cause::kTransfer);
+            pos.put(db, stand, arriving, u, Cause::kTransfer);
           }
         }
         landed = bb(to);
       } else {
-        pos.remove(b, from, u);
-        pos.put(db, to, arriving, u);
+        pos.remove(b, from, u, Cause::kMove);
+        pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
         landed = bb(to);
         reversible = type_of(mover) != kPawn;
         if (type_of(mover) == kPawn && (to - from == 2 * up) && pos.rules().ep_when != EpWhen::kNone)
@@ -319,9 +333,9 @@ struct Kernel {
     Undo u;
     pos.save(u);
     Piece k = pos.at(b, m.from());
-    if (pos.at(b, m.to())) pos.remove(b, m.to(), u);
-    pos.remove(b, m.from(), u);
-    pos.put(b, m.to(), k, u);
+    if (pos.at(b, m.to())) pos.remove(b, m.to(), u, Cause::kCapture);
+    pos.remove(b, m.from(), u, Cause::kMove);
+    pos.put(b, m.to(), k, u, Cause::kMove);
     bool safe = checkers(pos, color_of(k)) == 0;
     pos.undo(u);
     return safe;
@@ -482,9 +496,19 @@ struct Kernel {
     return n;
   }
 
+  // KernelOps::removes_men by occupancy, exact for these kernels: make applies the capture rule exactly when
+  // a man stands on the victim's square (`to`, or the passed pawn's square e.p.), every capture rule here
+  // removes at least that man, and nothing else removes men.
+  static bool removes_men(Position& pos, Move m) {
+    if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEndTurn) return false;
+    const int up = pos.side() == kWhite ? 8 : -8;
+    const Square victim = m.kind() == MoveKind::kEnPassant ? m.to() - up : m.to();
+    return pos.at(m.from_board(), victim) != kNoPiece;
+  }
+
   static constexpr KernelOps ops() {
-    return KernelOps{&legal_moves,    &per_move_legal, &per_move_by_make, &make,
-                     &has_legal_move, &checkers,       &attackers_to,     &perft};
+    return KernelOps{&legal_moves,  &per_move_legal, &per_move_by_make, &make, &has_legal_move, &checkers,
+                     &attackers_to, &perft,          &removes_men};
   }
 };
 

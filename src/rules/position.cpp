@@ -19,6 +19,34 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
                             !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn);
 }
 
+const char* cause_name(Cause c) {
+  switch (c) {
+    case Cause::kMove:
+      return "move";
+    case Cause::kCapture:
+      return "capture";
+    case Cause::kCapturer:
+      return "capturer";
+    case Cause::kExplosion:
+      return "explosion";
+    case Cause::kShot:
+      return "shot";
+    case Cause::kTransfer:
+      return "transfer";
+    case Cause::kCastlingRook:
+      return "castling-rook";
+    case Cause::kPromotion:
+      return "promotion";
+    case Cause::kSweep:
+      return "sweep";
+    case Cause::kRebirth:
+      return "rebirth";
+    case Cause::kRemoval:
+      return "removal";
+  }
+  return "move";
+}
+
 // Everything of TurnState (and ManMemory) that decides which moves and turns are legal next (D-3): side,
 // castling, e.p. rights, the forbidden null-turn move, the turn counters (moves made, quota), the dynamic
 // schedules' counters, the categories and length used, the opponent's last move where an obligation imitates

@@ -3,6 +3,7 @@
 // transfer needs no undo code of its own (DESIGN.md §2).
 #pragma once
 #include <array>
+#include <bit>
 #include <cassert>
 
 #include "core/bitboard.hpp"
@@ -66,20 +67,80 @@ struct ManMemory {
   void clear() { *this = ManMemory(); }
 };
 
+// Why a journal entry was made. Each put() and remove() names its cause, so that what a move did can be read
+// from the journal alone (removes_men below, the no-progress counter, the server's `effects`), never guessed
+// from occupancy before or after. Causes marked "removing" take men off the board for good as far as the move
+// is concerned: a removal with one of them is what "this move removes men" means.
+enum class Cause : std::uint8_t {
+  kMove,          // the moving man leaving its square or arriving (castling: the king)
+  kCapture,       // removing: the victim of a capture (displacement, e.p., explosion's and kamikaze's victim)
+  kCapturer,      // removing: the capturer removed with its victim (kamikaze, explosion)
+  kExplosion,     // removing: a bystander removed by an explosion
+  kShot,          // removing: the victim of a shot (the shooter stays on its square)
+  kTransfer,      // a man passing to another board after its move (Alice, after a capture)
+  kCastlingRook,  // the rook of a castling leaving or arriving
+  kPromotion,     // the promoted man arriving in place of the pawn
+  kSweep,         // removing: reserved, men swept off after a move
+  kRebirth,       // reserved: a captured man put back on the board
+  kRemoval,       // removing: reserved, a man removed by a removal move (own men too)
+};
+constexpr int kCauseCount = 11;
+
+// Does a removal with this cause take a man off the board (see Cause)?
+constexpr bool is_removing(Cause c) {
+  return c == Cause::kCapture || c == Cause::kCapturer || c == Cause::kExplosion || c == Cause::kShot ||
+         c == Cause::kSweep || c == Cause::kRemoval;
+}
+
+// One journal entry. Four bytes (asserted below): Undo holds an array of them and is copied on every make.
 struct Effect {
   std::uint8_t board;
   std::uint8_t square;
   Piece piece;
-  bool put;  // true: the man was put there; false: removed
+  bool put : 1;     // true: the man was put there; false: removed
+  Cause cause : 7;  // why (Cause)
+  bool removes() const { return !put && is_removing(cause); }
+  // Built as one 32-bit word, so that the journal's push is a single store (per-field stores into the bit
+  // fields would be partial writes that the next read of the entry, by undo, waits for).
+  static Effect of(int board, Square s, Piece p, bool put, Cause why) {
+    static_assert(std::endian::native == std::endian::little);
+    return std::bit_cast<Effect>(std::uint32_t(board) | std::uint32_t(s) << 8 | std::uint32_t(p) << 16 |
+                                 (std::uint32_t(put) | std::uint32_t(why) << 1) << 24);
+  }
 };
+static_assert(sizeof(Effect) == 4);
 
+// What make() saved to unmake the move, and the journal of every put and remove it made, in order. The
+// journal's bound, Undo::kMaxEffects, is asserted on every push: today's largest move is an explosion
+// (victim, capturer and 8 neighbours: 10 removals), an Alice capture (4) or castling (4); a rule that may
+// make more (a sweep of a whole board) must raise it.
 struct Undo {
+  static constexpr int kMaxEffects = 28;
   TurnState state;
   ManMemory men;  // saved only where the rules follow men (Position::save / undo)
   int count = 0;
   bool turn_ended = false;
-  std::array<Effect, 28> effects;
+  std::array<Effect, kMaxEffects> effects;
 };
+
+// After make(): did the move remove men (some journal entry with a removing cause)? The journal, not
+// occupancy, answers it; KernelOps::removes_men answers the same before the move is made.
+inline bool removes_men(const Undo& u) {
+  for (int i = 0; i < u.count; ++i)
+    if (u.effects[i].removes()) return true;
+  return false;
+}
+// The men the move removed, by cause: the entries of the journal with a removing cause, in order; returns how
+// many were written to out (at most Undo::kMaxEffects).
+inline int removed_men(const Undo& u, Effect* out) {
+  int n = 0;
+  for (int i = 0; i < u.count; ++i)
+    if (u.effects[i].removes()) out[n++] = u.effects[i];
+  return n;
+}
+// Lower-case name of a cause (the server's `effects`): move, capture, capturer, explosion, shot, transfer,
+// castling-rook, promotion, sweep, rebirth, removal.
+const char* cause_name(Cause c);
 
 class Position {
  public:
@@ -143,17 +204,17 @@ class Position {
   // Turn index t = 1, 2, 3 … over the whole game (RULES.md §1.2).
   int turn_index() const { return 2 * (st_.fullmove - 1) + (st_.side == kWhite ? 1 : 2); }
 
-  // Journaled primitives (hash kept incrementally).
-  void put(int b, Square s, Piece p, Undo& u) {
+  // Journaled primitives (hash kept incrementally), each naming its cause (Cause).
+  void put(int b, Square s, Piece p, Undo& u, Cause why) {
     put_raw(b, s, p);
-    assert(u.count < int(u.effects.size()));
-    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, true};
+    assert(u.count < Undo::kMaxEffects);  // the journal's bound (Undo)
+    u.effects[u.count++] = Effect::of(b, s, p, true, why);
   }
-  void remove(int b, Square s, Undo& u) {
+  void remove(int b, Square s, Undo& u, Cause why) {
     Piece p = board_[b][s];
     remove_raw(b, s);
-    assert(u.count < int(u.effects.size()));
-    u.effects[u.count++] = Effect{std::uint8_t(b), std::uint8_t(s), p, false};
+    assert(u.count < Undo::kMaxEffects);
+    u.effects[u.count++] = Effect::of(b, s, p, false, why);
   }
   // Setup primitives (not journaled).
   void put_raw(int b, Square s, Piece p) {

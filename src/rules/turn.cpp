@@ -548,13 +548,6 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
   st.key = st.piece_key ^ pos.state_key();
 }
 
-bool is_capture_move(const Position& pos, Move m) {
-  if (m.kind() == MoveKind::kEnPassant) return true;
-  if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEndTurn) return false;
-  Piece p = pos.at(m.from_board(), m.to());
-  return p && color_of(p) != pos.side();
-}
-
 bool gives_check(Position& pos, Move m) {
   const Color them = ~pos.side();
   Undo u;
@@ -578,9 +571,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (has_bans(pos)) list.keep_if([&](Move m) { return !banned(pos, m); });
   const bool filters = r.turn_filters();
   if (filters) compose_turn(pos, list);
-  // Compulsory capture (Rifle): legality first, then the obligation among legal moves.
+  // Compulsory capture (Rifle): legality first, then the obligation among legal moves; a capture is a move
+  // that removes men (KernelOps::removes_men).
   if (r.compulsory_capture) {
-    list.keep_if_any([&](Move m) { return is_capture_move(pos, m); });
+    list.keep_if_any([&](Move m) { return pos.ops().removes_men(pos, m); });
   }
   // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
   // turn exists, nothing is legal and the game ends: mate or stalemate).

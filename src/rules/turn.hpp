@@ -89,7 +89,6 @@ Bitboard sputniks_at_turn_start(const Position& pos);
 // The names of the two move categories (formats.md `used=`), e.g. {"piece", "pawn"}.
 std::array<const char*, 2> category_names(MoveCategories c);
 
-bool is_capture_move(const Position& pos, Move m);
 // Is the side to move in check (under the variant's rules)?
 bool in_check(const Position& pos);
 // Does m leave the opponent in check (made and taken back)?

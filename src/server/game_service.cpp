@@ -87,9 +87,26 @@ bool stop_legal(const MoveList& list) {
   return false;
 }
 
+// A move's journal as the API's `effects` (docs/server.md): every man put or removed, in order, with its
+// board, square, piece (FEN letter) and cause (rules/position.hpp Cause), so that a client shows removals
+// without comparing positions.
+json effects_json(const Undo& u) {
+  json out = json::array();
+  for (int i = 0; i < u.count; ++i) {
+    const Effect& e = u.effects[i];
+    const char letter = "?PNBRQK"[type_of(e.piece)];
+    out.push_back({{"board", int(e.board)},
+                   {"square", square_name(e.square)},
+                   {"piece", std::string(1, color_of(e.piece) == kWhite ? letter : char(letter - 'A' + 'a'))},
+                   {"action", e.put ? "put" : "remove"},
+                   {"cause", cause_name(e.cause)}});
+  }
+  return out;
+}
+
 // Plays `moves` (texts) on `pos` (a copy). With `whole`, they must form exactly one turn. Returns the moves
 // in UCI; throws ServiceError(kIllegal) naming the move and the reason.
-// With `played`, each move is appended to it as {uci, san, fen (after the move)}.
+// With `played`, each move is appended to it as {uci, san, fen (after the move), effects (its journal)}.
 std::vector<std::string> play_prefix(Position& pos, const std::vector<std::string>& moves, bool whole,
                                      bool* ended_out, json* played = nullptr) {
   std::vector<std::string> uci;
@@ -112,7 +129,9 @@ std::vector<std::string> play_prefix(Position& pos, const std::vector<std::strin
     Undo u;
     pos.ops().make(pos, m, u);
     ended = u.turn_ended;
-    if (played) played->push_back({{"uci", uci.back()}, {"san", san}, {"fen", to_fen(pos)}});
+    if (played)
+      played->push_back(
+          {{"uci", uci.back()}, {"san", san}, {"fen", to_fen(pos)}, {"effects", effects_json(u)}});
   }
   if (whole && moves.empty()) throw ServiceError(ServiceError::kIllegal, "the turn has no moves");
   if (whole && !ended) {

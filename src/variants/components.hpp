@@ -14,9 +14,10 @@ struct Displacement {
   static constexpr bool kMoverLands = true;
   static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
-    pos.remove(b, victim, u);
-    pos.remove(b, from, u);
-    pos.put(b, to, arriving, u);
+    const Piece mover = pos.at(b, from);
+    pos.remove(b, victim, u, Cause::kCapture);
+    pos.remove(b, from, u, Cause::kMove);
+    pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
   }
   static Bitboard filter_checkers(const Position&, Color, int, Square, Bitboard a) { return a; }
 };
@@ -28,7 +29,7 @@ struct Shoot {
   static constexpr bool kMoverLands = false;
   static Bitboard casualties(const Position&, int, Square, Square, Square victim) { return bb(victim); }
   static void apply(Position& pos, Undo& u, int b, Square, Square, Square victim, Piece) {
-    pos.remove(b, victim, u);
+    pos.remove(b, victim, u, Cause::kShot);
   }
   static Bitboard filter_checkers(const Position&, Color, int, Square, Bitboard a) { return a; }
 };
@@ -43,10 +44,10 @@ struct Explosion {
     return bb(victim) | bb(from) | (king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn));
   }
   static void apply(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece) {
-    pos.remove(b, victim, u);
-    pos.remove(b, from, u);
+    pos.remove(b, victim, u, Cause::kCapture);
+    pos.remove(b, from, u, Cause::kCapturer);
     for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;)
-      pos.remove(b, pop_lsb(n), u);
+      pos.remove(b, pop_lsb(n), u, Cause::kExplosion);
   }
   static Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard a) {
     return (king_attacks(k) & pos.pieces(b, ~c, kKing)) ? 0 : a;
@@ -62,8 +63,8 @@ struct Kamikaze {
     return bb(victim) | bb(from);
   }
   static void apply(Position& pos, Undo& u, int b, Square from, Square, Square victim, Piece) {
-    pos.remove(b, victim, u);
-    pos.remove(b, from, u);
+    pos.remove(b, victim, u, Cause::kCapture);
+    pos.remove(b, from, u, Cause::kCapturer);
   }
   static Bitboard filter_checkers(const Position&, Color, int, Square, Bitboard a) { return a; }
 };

@@ -1,4 +1,5 @@
 // The JSON API client: one typed function per endpoint; every failure becomes an ApiError with the server's message.
+import type { Effect } from './effects';
 
 export interface LegalMove {
   uci: string;
@@ -7,6 +8,8 @@ export interface LegalMove {
 
 export interface PlayedMove extends LegalMove {
   fen: string;
+  /** The move's journal: every man put or removed, with the cause (docs/server.md). */
+  effects: Effect[];
 }
 
 export interface Clock {

@@ -119,7 +119,7 @@ export class BoardView {
 
   /** Flashes what a move did: a burst or shot on each vanished man, a marker where a transferred man arrived. */
   animate(effects: MoveEffects): void {
-    for (const { board, key } of effects.vanished) this.flash(board, key, effects.kind);
+    for (const { board, key, kind } of effects.vanished) this.flash(board, key, kind);
     if (effects.toBoard !== undefined && effects.toBoard !== effects.fromBoard) {
       this.flash(effects.toBoard, effects.to, 'arrive');
     }

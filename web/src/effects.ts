@@ -1,8 +1,18 @@
-// What a move did beyond moving one man, read from the positions before and after it (no variant rules here):
-// men that vanished (a shot when the mover stayed on its square, a burst when the mover itself is gone, a plain
-// capture otherwise) and the board the mover arrived on (a transfer when it differs from its origin board).
+// What a move did beyond moving one man, read from the server's journal of the move (`effects`, docs/server.md):
+// the men it removed and why (a shot, a burst where the capturer died or an explosion took bystanders, a plain
+// capture otherwise) and the board the mover ended on (a transfer when it differs from its origin board). Nothing
+// is read from the positions before and after: the server says every removal, whatever the rule.
 import type { Key } from 'chessground/types';
-import { type BoardIndex, type Placement, boardOf, samePiece } from './fen';
+import type { BoardIndex } from './fen';
+
+/** One entry of a move's journal, as the server sends it. */
+export interface Effect {
+  board: number;
+  square: string;
+  piece: string;
+  action: 'put' | 'remove';
+  cause: string;
+}
 
 export type VanishKind = 'shot' | 'burst' | 'capture';
 
@@ -10,42 +20,32 @@ export interface MoveEffects {
   from: Key;
   to: Key;
   fromBoard: BoardIndex;
-  /** The board the mover stands on afterwards (undefined: it vanished). */
+  /** The board the mover stands on afterwards (undefined: it vanished, or stayed to shoot). */
   toBoard: BoardIndex | undefined;
-  vanished: { board: BoardIndex; key: Key }[];
-  kind: VanishKind;
+  vanished: { board: BoardIndex; key: Key; kind: VanishKind }[];
 }
 
-export function moveEffects(before: Placement, after: Placement, uci: string): MoveEffects {
+/** Causes under which a removal takes a man off the board (rules/position.hpp is_removing). */
+const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal']);
+/** Causes under which the mover (or the promoted man replacing it) arrives somewhere. */
+const ARRIVING = new Set(['move', 'promotion', 'transfer']);
+
+const boardIndex = (n: number): BoardIndex => (n === 1 ? 1 : 0);
+
+export function moveEffects(uci: string, effects: readonly Effect[]): MoveEffects {
   const from = uci.slice(0, 2) as Key;
   const to = uci.slice(2, 4) as Key;
-  const fromBoard = boardOf(before, from) ?? 0;
-  const mover = before[fromBoard].get(from);
-  const stayed = samePiece(after[fromBoard].get(from), mover);
-  const toBoard = ([0, 1] as const).find((b) => after[b].get(to)?.color === mover?.color);
-
-  // Squares that were occupied and are now empty or hold the other side, except the mover's own trail.
-  const vanished: MoveEffects['vanished'] = [];
-  for (const board of [0, 1] as const) {
-    for (const [key, piece] of before[board]) {
-      if (board === fromBoard && key === from) continue;
-      const now = after[board].get(key);
-      if (now && now.color === piece.color) continue;
-      // A man of the mover's side reappearing elsewhere moved with it (the castling rook).
-      if (!now && piece.color === mover?.color && relocated(before, after, piece.role, piece.color, to)) continue;
-      vanished.push({ board, key });
-    }
-  }
-  const kind: VanishKind = stayed ? 'shot' : toBoard === undefined ? 'burst' : 'capture';
-  return { from, to, fromBoard, toBoard, vanished, kind };
-}
-
-function relocated(before: Placement, after: Placement, role: string, color: string, moverTo: Key): boolean {
-  for (const board of [0, 1] as const) {
-    for (const [key, piece] of after[board]) {
-      if (key === moverTo || piece.role !== role || piece.color !== color) continue;
-      if (!before[board].has(key)) return true;
-    }
-  }
-  return false;
+  const leaving = effects.find((e) => e.action === 'remove' && (e.cause === 'move' || e.cause === 'capturer'));
+  const fromBoard = boardIndex(leaving?.board ?? 0);
+  const arrivals = effects.filter((e) => e.action === 'put' && ARRIVING.has(e.cause));
+  const last = arrivals[arrivals.length - 1];
+  const toBoard = last ? boardIndex(last.board) : undefined;
+  const capturerDied = effects.some((e) => e.action === 'remove' && e.cause === 'capturer');
+  const kindOf = (cause: string): VanishKind =>
+    cause === 'shot' ? 'shot' : cause === 'explosion' || capturerDied ? 'burst' : 'capture';
+  // The capturer's own end is shown by the burst where it struck, not by a mark on the square it left.
+  const vanished = effects
+    .filter((e) => e.action === 'remove' && REMOVING.has(e.cause) && e.cause !== 'capturer')
+    .map((e) => ({ board: boardIndex(e.board), key: e.square as Key, kind: kindOf(e.cause) }));
+  return { from, to, fromBoard, toBoard, vanished };
 }

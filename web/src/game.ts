@@ -2,10 +2,10 @@
 // and animated move by move, the move list, draw/resign, hint, clock, PGN link and invitation link.
 import type { Key } from 'chessground/types';
 import { formatClock } from './clock';
-import { ApiError, type Color, type GameState, type Hint, type LegalMove, api } from './api';
+import { ApiError, type Color, type GameState, type Hint, type LegalMove, type PlayedMove, api } from './api';
 import { BoardView } from './board';
 import { type MoveEffects, moveEffects } from './effects';
-import { parsePlacement, sideToMove } from './fen';
+import { sideToMove } from './fen';
 import { errorText, h, showError, sleep } from './dom';
 import { parseMovetext, renderMoveList } from './movelist';
 import { inviteOf, seatsOf } from './storage';
@@ -165,10 +165,10 @@ export class GameView {
         this.updateMovable();
         return;
       }
-      const before = entry.fen;
       await entry.play(uci);
       showError(null);
-      this.showMove(before, entry.fen, uci, entry.sans[entry.sans.length - 1], true);
+      const played = entry.lastPlayed;
+      if (played) this.showMove(played, true);
       this.updateMovable();
       this.render();
     });
@@ -179,10 +179,8 @@ export class GameView {
     if (!entry || !entry.moves.length) return;
     this.enqueue(async () => {
       await entry.undo();
-      const previous = entry.fenBeforeLast ?? this.state.fen;
-      const last = entry.moves[entry.moves.length - 1];
-      this.lastEffects =
-        last && !isStop(last) ? moveEffects(parsePlacement(previous), parsePlacement(entry.fen), last) : undefined;
+      const last = entry.lastPlayed;
+      this.lastEffects = last && !isStop(last.uci) ? moveEffects(last.uci, last.effects) : undefined;
       this.board.show(entry.fen, { lastMove: this.lastEffects });
       this.updateMovable();
       this.render();
@@ -235,10 +233,10 @@ export class GameView {
     });
   }
 
-  /** Shows the position after one move with what it did (transfer, shot, burst) flashed on the board. */
-  private showMove(beforeFen: string, afterFen: string, uci: string, san?: string, instant = false): void {
-    this.lastEffects = moveEffects(parsePlacement(beforeFen), parsePlacement(afterFen), uci);
-    this.board.show(afterFen, { lastMove: this.lastEffects, check: checkedBy(san, afterFen), instant });
+  /** Shows the position after one move with what it did (transfer, shot, burst: its `effects`) flashed on the board. */
+  private showMove(move: PlayedMove, instant = false): void {
+    this.lastEffects = moveEffects(move.uci, move.effects);
+    this.board.show(move.fen, { lastMove: this.lastEffects, check: checkedBy(move.san, move.fen), instant });
     this.board.animate(this.lastEffects);
   }
 
@@ -253,12 +251,10 @@ export class GameView {
       const newTurns = state.turns.length > this.known;
       if (newTurns) {
         this.setHint(undefined);
-        let fen = this.state.fen;
         for (const turn of await api.history(state.id, this.known)) {
           for (const move of turn.moves) {
             if (isStop(move.uci)) continue; // the turn ended here: nothing moves
-            this.showMove(fen, move.fen, move.uci, move.san);
-            fen = move.fen;
+            this.showMove(move);
             await sleep(450);
           }
         }

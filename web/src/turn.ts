@@ -1,7 +1,7 @@
 // Entering one turn move by move. The server is the rules authority: every step asks /legal for the position
 // after the moves so far, the moves allowed next and whether the turn may end here; nothing is sent as a turn until
 // submit(). The turn's end is the server's (quota, check, capture, a lost move, a stop), never counted here.
-import { type GameState, type LegalAnswer, type LegalMove, api } from './api';
+import { type GameState, type LegalAnswer, type LegalMove, type PlayedMove, api } from './api';
 
 /** The voluntary stop: ends the turn early where the rules allow it (UCI `0000`, SAN `--`). */
 export const STOP = '0000';
@@ -60,10 +60,10 @@ export class TurnEntry {
     return this.legal.filter((m) => m.uci.startsWith(from + to));
   }
 
-  /** The position before the last move entered (for its animation). */
-  get fenBeforeLast(): string | undefined {
+  /** The last move entered, with its effects (for its animation). */
+  get lastPlayed(): PlayedMove | undefined {
     const played = this.answer.played;
-    return played.length >= 2 ? played[played.length - 2].fen : undefined;
+    return played[played.length - 1];
   }
 
   async play(uci: string): Promise<void> {

@@ -1,10 +1,10 @@
-// Unit tests of the UI's rule-free readings of positions: the extended FEN's placement (Alice's board B) and what a
-// move did, from the positions before and after it. The positions are written by hand from the rules (RULES.md,
-// docs/formats.md), not produced by the server.
+// Unit tests of the UI's rule-free readings: the extended FEN's placement (Alice's board B), and what a move did,
+// from the move's journal as the server sends it (`effects`, docs/server.md). The positions and journals are
+// written by hand from the rules (RULES.md, docs/formats.md), not produced by the server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boardFen, parsePlacement, sideToMove } from '../src/fen';
-import { moveEffects } from '../src/effects';
+import { type Effect, moveEffects } from '../src/effects';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -33,63 +33,97 @@ test("placement: Alice's '|' prefix and the 16-file side-by-side form put men on
   assert.equal(b16.size, 1);
 });
 
+const fx = (board: number, square: string, piece: string, action: 'put' | 'remove', cause: string): Effect => ({
+  board,
+  square,
+  piece,
+  action,
+  cause,
+});
+
 test('a plain capture: the victim vanishes, the mover arrives', () => {
-  const before = parsePlacement('rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
-  const after = parsePlacement('rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2');
-  const fx = moveEffects(before, after, 'e4d5');
-  assert.equal(fx.kind, 'capture');
-  assert.equal(fx.toBoard, 0);
-  assert.deepEqual(fx.vanished, [{ board: 0, key: 'd5' }]);
+  const m = moveEffects('e4d5', [
+    fx(0, 'd5', 'p', 'remove', 'capture'),
+    fx(0, 'e4', 'P', 'remove', 'move'),
+    fx(0, 'd5', 'P', 'put', 'move'),
+  ]);
+  assert.equal(m.fromBoard, 0);
+  assert.equal(m.toBoard, 0);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'd5', kind: 'capture' }]);
 });
 
 test('en passant: the pawn passed by vanishes from its own square', () => {
-  const before = parsePlacement('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3');
-  const after = parsePlacement('rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3');
-  const fx = moveEffects(before, after, 'e5f6');
-  assert.equal(fx.kind, 'capture');
-  assert.deepEqual(fx.vanished, [{ board: 0, key: 'f5' }]);
+  const m = moveEffects('e5f6', [
+    fx(0, 'f5', 'p', 'remove', 'capture'),
+    fx(0, 'e5', 'P', 'remove', 'move'),
+    fx(0, 'f6', 'P', 'put', 'move'),
+  ]);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'f5', kind: 'capture' }]);
 });
 
 test('a Rifle shot: the shooter stays on its square, the target vanishes', () => {
-  const before = parsePlacement('rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
-  const after = parsePlacement('rnbqkbnr/ppp1pppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2');
-  const fx = moveEffects(before, after, 'e4d5');
-  assert.equal(fx.kind, 'shot');
-  assert.deepEqual(fx.vanished, [{ board: 0, key: 'd5' }]);
+  const m = moveEffects('e4d5', [fx(0, 'd5', 'p', 'remove', 'shot')]);
+  assert.equal(m.toBoard, undefined);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'd5', kind: 'shot' }]);
 });
 
-test('an Atomic capture: capturer, victim and the pieces (not pawns) around vanish in a burst', () => {
+test('an Atomic capture: victim and the pieces (not pawns) around vanish in a burst; the capturer is not marked', () => {
   // White's knight takes the pawn on d5: the black knight on c6 and bishop on e6 stand next to it and go too.
-  const before = parsePlacement('r1bqk2r/ppp1pppp/2n1b3/3p4/8/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 5');
-  const after = parsePlacement('r1bqk2r/ppp1pppp/8/8/8/8/PPPP1PPP/R1BQKBNR b KQkq - 0 5');
-  const fx = moveEffects(before, after, 'c3d5');
-  assert.equal(fx.kind, 'burst');
-  assert.equal(fx.toBoard, undefined);
-  assert.deepEqual(fx.vanished.map((v) => v.key).sort(), ['c6', 'd5', 'e6']);
+  const m = moveEffects('c3d5', [
+    fx(0, 'd5', 'p', 'remove', 'capture'),
+    fx(0, 'c3', 'N', 'remove', 'capturer'),
+    fx(0, 'c6', 'n', 'remove', 'explosion'),
+    fx(0, 'e6', 'b', 'remove', 'explosion'),
+  ]);
+  assert.equal(m.toBoard, undefined);
+  assert.equal(m.fromBoard, 0);
+  assert.deepEqual(
+    m.vanished.map((v) => `${v.key} ${v.kind}`),
+    ['d5 burst', 'c6 burst', 'e6 burst'],
+  );
 });
 
 test('castling: the rook that moves with the king has not vanished', () => {
-  const before = parsePlacement('rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4');
-  const after = parsePlacement('rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4');
-  const fx = moveEffects(before, after, 'e1g1');
-  assert.deepEqual(fx.vanished, []);
-  assert.equal(fx.kind, 'capture');
-  assert.equal(fx.toBoard, 0);
+  const m = moveEffects('e1g1', [
+    fx(0, 'e1', 'K', 'remove', 'move'),
+    fx(0, 'h1', 'R', 'remove', 'castling-rook'),
+    fx(0, 'g1', 'K', 'put', 'move'),
+    fx(0, 'f1', 'R', 'put', 'castling-rook'),
+  ]);
+  assert.deepEqual(m.vanished, []);
+  assert.equal(m.toBoard, 0);
+});
+
+test('a promotion replaces the pawn: nothing vanishes', () => {
+  const m = moveEffects('a7a8q', [fx(0, 'a7', 'P', 'remove', 'move'), fx(0, 'a8', 'Q', 'put', 'promotion')]);
+  assert.deepEqual(m.vanished, []);
+  assert.equal(m.toBoard, 0);
+});
+
+test('a removal after a quiet move (a sweep) is shown though nothing was captured on the destination', () => {
+  const m = moveEffects('g1f3', [
+    fx(0, 'g1', 'N', 'remove', 'move'),
+    fx(0, 'f3', 'N', 'put', 'move'),
+    fx(0, 'e5', 'p', 'remove', 'sweep'),
+  ]);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'e5', kind: 'capture' }]);
+  assert.equal(m.toBoard, 0);
 });
 
 test('Alice: a move from board A arrives on board B (the transfer), a capture on B arrives on A', () => {
-  const before = parsePlacement(START);
-  const after = parsePlacement('rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
-  const push = moveEffects(before, after, 'e2e4');
+  const push = moveEffects('e2e4', [fx(0, 'e2', 'P', 'remove', 'move'), fx(1, 'e4', 'P', 'put', 'move')]);
   assert.equal(push.fromBoard, 0);
   assert.equal(push.toBoard, 1);
   assert.deepEqual(push.vanished, []);
   // 2. exd5 on board B: the black pawn on B's d5 is taken, the white pawn goes through to A's d5.
-  const onB = parsePlacement('rnbqkbnr/ppp1pppp/8/3|p4/4|P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
-  const taken = parsePlacement('rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2');
-  const fx = moveEffects(onB, taken, 'e4d5');
-  assert.equal(fx.fromBoard, 1);
-  assert.equal(fx.toBoard, 0);
-  assert.equal(fx.kind, 'capture');
-  assert.deepEqual(fx.vanished, [{ board: 1, key: 'd5' }]);
+  const m = moveEffects('e4d5', [
+    fx(1, 'd5', 'p', 'remove', 'capture'),
+    fx(1, 'e4', 'P', 'remove', 'move'),
+    fx(1, 'd5', 'P', 'put', 'move'),
+    fx(1, 'd5', 'P', 'remove', 'transfer'),
+    fx(0, 'd5', 'P', 'put', 'transfer'),
+  ]);
+  assert.equal(m.fromBoard, 1);
+  assert.equal(m.toBoard, 0);
+  assert.deepEqual(m.vanished, [{ board: 1, key: 'd5', kind: 'capture' }]);
 });

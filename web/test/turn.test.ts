@@ -56,7 +56,7 @@ test('the stop is offered only when the server says it is legal, and never as a 
   assert.equal(entry.movesLeft, 2);
 
   const asked = serve({
-    played: [{ uci: 'e7e5', san: 'e5', fen: 'x' }],
+    played: [{ uci: 'e7e5', san: 'e5', fen: 'x', effects: [] }],
     moves_left: 1,
     can_stop: true,
     legal_moves: [
@@ -74,8 +74,8 @@ test('the stop is offered only when the server says it is legal, and never as a 
 
   const askedAfter = serve({
     played: [
-      { uci: 'e7e5', san: 'e5', fen: 'x' },
-      { uci: STOP, san: '--', fen: 'y' },
+      { uci: 'e7e5', san: 'e5', fen: 'x', effects: [] },
+      { uci: STOP, san: '--', fen: 'y', effects: [] },
     ],
     turn_complete: true,
     moves_left: 0,
@@ -97,7 +97,11 @@ test('a turn without a fixed length has no count of moves left; an older server 
     state({ variant: 'hurricane', moves_this_turn: null, moves_left: null, turn_unbounded: true }),
   );
   assert.equal(entry.movesLeft, null);
-  serve({ played: [{ uci: 'e7e5', san: 'e5', fen: 'x' }], moves_left: null, legal_moves: [{ uci: STOP, san: '--' }] });
+  serve({
+    played: [{ uci: 'e7e5', san: 'e5', fen: 'x', effects: [] }],
+    moves_left: null,
+    legal_moves: [{ uci: STOP, san: '--' }],
+  });
   await entry.play('e7e5');
   assert.equal(entry.movesLeft, null);
   assert.equal(entry.canStop, true, 'read from the legal moves when can_stop is absent');
