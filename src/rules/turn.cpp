@@ -468,6 +468,23 @@ std::array<const char*, 2> category_names(MoveCategories c) {
   return {"first", "second"};
 }
 
+Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
+  Bitboard keep = 0;
+  const int up = owner == kWhite ? 8 : -8;
+  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
+  const bool any_man = pos.rules().ep_capturers == EpCapturers::kAnyMan;
+  for (Bitboard p = passed_squares & ~occupied; p;) {
+    Square passed = pop_lsb(p);
+    for (int b = 0; b < pos.boards(); ++b) {
+      if (pos.at(b, passed + up) != make_piece(owner, kPawn)) continue;
+      const Bitboard takers = any_man ? pos.ops().attackers_to(pos, b, passed, ~owner)
+                                      : pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn);
+      if (takers) keep |= bb(passed);
+    }
+  }
+  return keep;
+}
+
 void end_turn(Position& pos) {
   TurnState& st = pos.state();
   const Rules& r = pos.rules();
@@ -551,8 +568,9 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
 bool is_capture_move(const Position& pos, Move m) {
   if (m.kind() == MoveKind::kEnPassant) return true;
   if (m.kind() == MoveKind::kCastling || m.kind() == MoveKind::kEndTurn) return false;
-  Piece p = pos.at(m.from_board(), m.to());
-  return p && color_of(p) != pos.side();
+  // A man on the destination is captured: an enemy, or an own man where the rules allow that (a move to a
+  // square of an own man exists only as its capture, Rules::capture_own_men).
+  return pos.at(m.from_board(), m.to()) != kNoPiece;
 }
 
 bool gives_check(Position& pos, Move m) {
