@@ -30,7 +30,11 @@ export function moveEffects(before: Placement, after: Placement, uci: string): M
     for (const [key, piece] of before[board]) {
       if (board === fromBoard && key === from) continue;
       const now = after[board].get(key);
-      if (now && now.color === piece.color) continue;
+      // A square still held by the same side keeps its man, except the mover's destination when an own man stood
+      // there and did not move along (a capture of an own man; castling's rook moves along).
+      const ownTaken =
+        board === fromBoard && key === to && !stayed && !relocated(before, after, piece.role, piece.color, to);
+      if (now && now.color === piece.color && !ownTaken) continue;
       // A man of the mover's side reappearing elsewhere moved with it (the castling rook).
       if (!now && piece.color === mover?.color && relocated(before, after, piece.role, piece.color, to)) continue;
       vanished.push({ board, key });
