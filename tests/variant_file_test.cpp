@@ -107,9 +107,13 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "kamikaze",
                                            "madras",
                                            "alice",
+                                           "ekstrom-en-passant",
+                                           "reform-tabi",
                                            "progressive-kamikaze"}));
   // The dimensions are derived from the keys an id (and its parent) sets.
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
+  EXPECT_EQ(dims(entry(c, "ekstrom-en-passant")), std::vector<std::string>{"en-passant"});
+  EXPECT_EQ(dims(entry(c, "reform-tabi")), std::vector<std::string>{"capture"});
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));
@@ -238,7 +242,7 @@ TEST(VariantFile, EveryErrorIsReportedWithItsLineColumnAndKey) {
       {9, 21, "typos", "ends_on",
        "bad list item 'mate' (a list of: check, capture, move-to-attacked-square)"},
       {10, 17, "typos", "complete_turn", "bad value 'yes' (true or false)"},
-      {11, 1, "typos", "ep", "a table of the keys ep.when, ep.passed_square, ep.from expected"},
+      {11, 1, "typos", "ep", "a table of the keys ep.when, ep.passed_square, ep.from, ep.capturers expected"},
       {14, 12, "orphan", "inherits", "unknown parent id 'nowhere'"},
       {16, 2, "ping", "", "cycle of inheritance or aliases: ping -> pong -> ping"},
       {23, 12, "clash", "alias_of", "variant ids 'atomic' and 'kamikaze' both set the capture dimension"},

@@ -24,6 +24,15 @@ int from_tt(int score, int turns) {
   return score;
 }
 
+// A move that removes men (the journal's answer, KernelOps::removes_men) other than by taking an own man on its
+// destination: a capture of an own man (RULES.md §4.7) only gives material away, so it is ordered as a quiet
+// move and left out of quiescence.
+bool takes_enemy(Position& pos, Move m) {
+  if (!pos.ops().removes_men(pos, m)) return false;
+  const Piece there = pos.at(m.from_board(), m.to());
+  return m.kind() == MoveKind::kEnPassant || !there || color_of(there) != pos.side();
+}
+
 }  // namespace
 
 Search::Search(std::size_t hash_mb) : pv_(kPvPlies) {
@@ -100,7 +109,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     int s;
     if (m == tt_move) {
       s = 1 << 30;
-    } else if (pos.ops().removes_men(pos, m)) {  // the victim's value first (none: a removal elsewhere)
+    } else if (takes_enemy(pos, m)) {
       Piece victim =
           m.kind() == MoveKind::kEnPassant ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
       Piece mover = pos.at(m.from_board(), m.from());
@@ -133,7 +142,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
     best = evaluate_position(pos, alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
-    list.keep_if([&](Move m) { return pos.ops().removes_men(pos, m) || m.kind() == MoveKind::kPromotion; });
+    list.keep_if([&](Move m) { return takes_enemy(pos, m) || m.kind() == MoveKind::kPromotion; });
     if (qdepth < -8) return best;
   }
   order(pos, list, Move(), ply);

@@ -34,6 +34,23 @@ bool may_capture_with(const Rules& r, Piece mover) {
   return true;
 }
 
+Bitboard victims(const Position& pos, int b, Color us) {
+  Bitboard v = pos.pieces(b, ~us);
+  if (pos.rules().capture_own_men) v |= pos.pieces(b, us) & ~pos.pieces(b, us, kKing);
+  return v;
+}
+
+bool takes_ep(const Rules& r, Piece mover) {
+  if (type_of(mover) == kPawn) return true;
+  switch (r.ep_capturers) {
+    case EpCapturers::kPawns:
+      return false;
+    case EpCapturers::kAnyMan:
+      return may_capture_with(r, mover);
+  }
+  return false;
+}
+
 bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
@@ -145,6 +162,7 @@ Bitboard checkers(const Position& pos, Color c) {
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
+  if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns) return CompletionShortcut::kNone;
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
@@ -221,6 +239,7 @@ struct Gen {
   Color us;
   int b, db;
   Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
+  Bitboard prey;                      // the men a man of ours may capture (victims)
 
   // The square a capturer stands on after its capture, which must be vacant on the destination board.
   // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
@@ -243,23 +262,39 @@ struct Gen {
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    for (Bitboard t = pawn_attacks(us, s) & enemy; t;) {
+    for (Bitboard t = pawn_attacks(us, s) & prey; t;) {
       const Square to = pop_lsb(t);
       if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
     }
-    for (Bitboard eps = pos.state().ep_now & pawn_attacks(us, s); eps;) {
+    for (Bitboard eps = usable_ep() & pawn_attacks(us, s); eps;) {
       const Square to = pop_lsb(eps);
-      if (pos.at(b, to - up) == make_piece(~us, kPawn) && !(occ & bb(to)) && arrival_free(s, to))
-        push(s, to, MoveKind::kEnPassant);
+      if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
     }
+  }
+
+  // The passed squares the side to move may take e.p. on this board now: the double-stepped pawn stands on
+  // its landing square here and the passed square is empty.
+  Bitboard usable_ep() const {
+    Bitboard usable = 0;
+    const int up = us == kWhite ? 8 : -8;
+    for (Bitboard eps = pos.state().ep_now & ~occ; eps;) {
+      const Square to = pop_lsb(eps);
+      if (pos.at(b, to - up) == make_piece(~us, kPawn)) usable |= bb(to);
+    }
+    return usable;
   }
 
   void piece(Square s) {
     const Piece p = pos.at(b, s);
-    const Bitboard targets = reach(p, s, occ) & ~own;
-    for (Bitboard q = targets & ~enemy & ~blocked; q;) push(s, pop_lsb(q));
+    const Bitboard targets = reach(p, s, occ);
+    const Bitboard ep = takes_ep(r, p) ? targets & usable_ep() : 0;
+    for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
+    for (Bitboard q = ep; q;) {
+      const Square to = pop_lsb(q);
+      if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
+    }
     if (!may_capture_with(r, p)) return;
-    for (Bitboard c = targets & enemy; c;) {
+    for (Bitboard c = targets & prey; c;) {
       const Square to = pop_lsb(c);
       if (arrival_free(s, to)) push(s, to);
     }
@@ -302,7 +337,17 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
     const Bitboard own = pos.pieces(b, us);
     if (!own) continue;
     const int db = dest_board(r, b);
-    Gen g{pos, list, r, us, b, db, own, pos.pieces(b, ~us), pos.occupied(b), db != b ? pos.occupied(db) : 0};
+    Gen g{pos,
+          list,
+          r,
+          us,
+          b,
+          db,
+          own,
+          pos.pieces(b, ~us),
+          pos.occupied(b),
+          db != b ? pos.occupied(db) : 0,
+          victims(pos, b, us)};
     for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)

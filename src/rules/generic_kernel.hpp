@@ -34,6 +34,18 @@ Bitboard reach(Piece p, Square s, Bitboard occ);
 // May the man `mover` capture at all? False for kings where kings never capture (explosion, kamikaze): they
 // then also attack nothing (attackers below).
 bool may_capture_with(const Rules& r, Piece mover);
+// The men of colour `us` on board b that a man of `us` may capture (RULES.md §1.9, §4.7): the enemy's, and
+// under Rules::capture_own_men also `us`'s own men but its king(s) (a move removing its own royal king is
+// never legal). Which of them a given man reaches is its capture pattern's (reach, pawn attacks): capturing
+// an own man uses the same patterns as capturing an enemy one.
+Bitboard victims(const Position& pos, int b, Color us);
+// May the man `mover` capture e.p. (RULES.md §1.8)? Pawns always; under EpCapturers::kAnyMan every man that
+// may capture at all (may_capture_with). The capturer moves to the passed square it attacks (a pawn
+// diagonally, another man by its capture pattern) and the double-stepped pawn is removed; for a man other
+// than a pawn every move to a usable passed square is this capture (its quiet move there does not exist
+// while the right is usable). The e.p. capture creates no attack on the double-stepped pawn's square
+// (§1.3): attackers below are unchanged.
+bool takes_ep(const Rules& r, Piece mover);
 // The capturer stays on its square and only the victim goes (a shot). Its "arrival" square, which must be
 // vacant on the destination board under transfer, is then its own square.
 bool capturer_stays(const Rules& r);
@@ -79,8 +91,9 @@ bool is_legal(Position& pos, Move m);
 // proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
-// check) paralysis. A rule added to the hooks must return kNone here until its proof is written (kNone is
-// always sound: D-5 is then searched, which costs up to two orders of magnitude on the Marseillais family).
+// check) paralysis, nor under capture of own men or e.p. by any man (no proof written). A rule added to the
+// hooks must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which
+// costs up to two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

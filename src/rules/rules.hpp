@@ -12,6 +12,8 @@ enum class TransferKind : std::uint8_t { kNone, kAlice };
 enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
+// Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
+enum class EpCapturers : std::uint8_t { kPawns, kAnyMan };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
@@ -139,9 +141,15 @@ struct Rules {
   EpWhen ep_when = EpWhen::kFirst;
   EpPassed ep_passed = EpPassed::kNeverOccupied;
   bool ep_from_last_move_only = false;  // rights only from the last move of the opponent's turn
+  // Who may take e.p.: pawns, or any man attacking the passed square (it moves there and the double-stepped
+  // pawn is removed; a man moving to a usable passed square always makes that capture). Generic kernel only.
+  EpCapturers ep_capturers = EpCapturers::kPawns;
   // capture
   CaptureKind capture = CaptureKind::kDisplacement;
   bool compulsory_capture = false;
+  // A man may also capture its own men (never its own king) by its capture pattern (RULES.md §4.7); attack
+  // and check are unchanged. Generic kernel only.
+  bool capture_own_men = false;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;

@@ -30,17 +30,22 @@ struct Soundness {
 // Fields classified (rules/rules.hpp): boards, transfer, schedule, ends_on_check, complete_turn,
 // forbid_null_turn, ends_on_capture, ends_on_attacked_arrival, lost_move, stop, moves_per_man,
 // every_mobile_man, promoted_man_stays, categories, length_budget, sputniks, first_move, pawn_double_step,
-// castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, capture, compulsory_capture,
-// paralysis, madrasi_ep, kernel, progress_unit, progress_limit. The kernel choice changes no rule. Turn
+// castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, ep_capturers, capture,
+// compulsory_capture, capture_own_men, paralysis, madrasi_ep, kernel, progress_unit, progress_limit. The
+// kernel choice changes no rule. Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead
+// positions), and the witness of D-5 may be the first move's own victim, or stand on a line the e.p. victim
+// opened (no witness); a quiet move stays reversible, and the mate bound still holds (a king's own men beside
+// it are more flights to cover: the bound only grows). Turn
 // endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings, royal kings'
 // count and the no-progress rule affect none of the shortcuts.
-static_assert(sizeof(Rules) == 64, "a Rules field was added or removed: classify it in soundness() below");
+static_assert(sizeof(Rules) == 68, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
   const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
-  s.completion_witness = second_move_free;
+  const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns;
+  s.completion_witness = second_move_free && orthodox_capture_targets;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling;
   s.null_move =
       r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone && !r.schedule.dynamic();
@@ -48,7 +53,7 @@ inline Soundness soundness(const Rules& r) {
                  r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
                  (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian) &&
                  !r.schedule.dynamic();
-  s.dead_position = r.boards == 1 && r.capture == CaptureKind::kDisplacement &&
+  s.dead_position = r.boards == 1 && r.capture == CaptureKind::kDisplacement && orthodox_capture_targets &&
                     r.paralysis == ParalysisKind::kNone && !r.multi_move() && !r.turn_filters();
   return s;
 }

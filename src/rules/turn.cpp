@@ -468,6 +468,23 @@ std::array<const char*, 2> category_names(MoveCategories c) {
   return {"first", "second"};
 }
 
+Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
+  Bitboard keep = 0;
+  const int up = owner == kWhite ? 8 : -8;
+  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
+  const bool any_man = pos.rules().ep_capturers == EpCapturers::kAnyMan;
+  for (Bitboard p = passed_squares & ~occupied; p;) {
+    Square passed = pop_lsb(p);
+    for (int b = 0; b < pos.boards(); ++b) {
+      if (pos.at(b, passed + up) != make_piece(owner, kPawn)) continue;
+      const Bitboard takers = any_man ? pos.ops().attackers_to(pos, b, passed, ~owner)
+                                      : pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn);
+      if (takers) keep |= bb(passed);
+    }
+  }
+  return keep;
+}
+
 void end_turn(Position& pos) {
   TurnState& st = pos.state();
   const Rules& r = pos.rules();

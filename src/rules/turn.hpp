@@ -25,24 +25,12 @@ struct MoveFacts {
   Square rook_from = 0, rook_to = 0;  // castling
 };
 
-// The passed squares (of rights created by `owner`) that some enemy pawn could still take e.p.: the
-// double-stepped pawn stands on its landing square, the passed square is empty on every board, and an enemy
-// pawn on the double-stepper's board attacks it (docs/formats.md field 4). With require_empty false (pending
-// rights under `empty-now`), a passed square may be occupied for the moment.
-inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
-                              bool require_empty = true) {
-  Bitboard keep = 0;
-  const int up = owner == kWhite ? 8 : -8;
-  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
-  for (Bitboard p = passed_squares & ~occupied; p;) {
-    Square passed = pop_lsb(p);
-    for (int b = 0; b < pos.boards(); ++b)
-      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
-          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
-        keep |= bb(passed);
-  }
-  return keep;
-}
+// The passed squares (of rights created by `owner`) that some enemy man could still take e.p.: the
+// double-stepped pawn stands on its landing square, the passed square is empty on every board, and on the
+// double-stepper's board an enemy pawn attacks it, or under EpCapturers::kAnyMan any enemy man that may
+// capture attacks it (docs/formats.md field 4). With require_empty false (pending rights under `empty-now`),
+// a passed square may be occupied for the moment.
+Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty = true);
 
 // Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
 // an enemy pawn could use them, so FENs round-trip), counters, the men's memory (RULES.md §1.2, §1.8, D-4).

@@ -61,8 +61,13 @@ std::atomic<const Catalogue*> g_current{nullptr};
 
 const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
+// Rules only the generic kernel plays: the fast kernels' components know none of these settings.
+static bool generic_only(const Rules& r) {
+  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns;
+}
+
 const KernelOps* kernel_for(const Rules& r) {
-  if (r.kernel == KernelChoice::kGeneric) return generic_kernel_ops();
+  if (r.kernel == KernelChoice::kGeneric || generic_only(r)) return generic_kernel_ops();
   return pick_fast(r);  // every combination of today's components has a fast kernel
 }
 

@@ -268,6 +268,15 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(bool, ep_from_last_move_only),
      "rights come from every two-step of the opponent's turn, or only from its last move"},
+    {"ep.capturers",
+     D::kEnPassant,
+     K::kChoice,
+     {{"pawns", long(EpCapturers::kPawns)}, {"any", long(EpCapturers::kAnyMan)}},
+     0,
+     0,
+     HC_FIELD(EpCapturers, ep_capturers),
+     "who may take e.p.: pawns, or any man attacking the passed square (it moves there; the pawn is "
+     "removed)"},
     // ---- capture (RULES.md §1.9) ----
     {"capture",
      D::kCapture,
@@ -280,6 +289,15 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(CaptureKind, capture),
      "what a capture does"},
+    {"capture_own_men",
+     D::kCapture,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, capture_own_men),
+     "a man may also capture its own men (never its king) by its capture pattern; attack and check "
+     "unchanged"},
     // ---- obligations ----
     {"obligations",
      D::kObligations,

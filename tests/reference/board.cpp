@@ -84,7 +84,7 @@ int stepper_board(const Pos& p, int passed, int owner) {
 
 // §1.8 / formats.md field 4: some enemy pawn stands on a square attacking the passed square on the pawn's
 // board.
-bool ep_capturer_exists(const Pos& p, int passed, int owner) {
+bool pawn_attacks_passed_square(const Pos& p, int passed, int owner) {
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
@@ -92,10 +92,28 @@ bool ep_capturer_exists(const Pos& p, int passed, int owner) {
   return false;
 }
 
+// Ekström (§4.5): "the e.p. capture ... may be made by any man (not only a pawn) that attacks the passed
+// square". Kings that never capture (kamikaze, atomic) take nothing e.p. either.
+static bool may_take_ep(const Variant& v, char man) {
+  if (type_of(man) == 'p') return true;
+  if (!v.ep_any_man) return false;
+  return type_of(man) != 'k' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
+}
+
+// Some enemy man that may take e.p. attacks the passed square on the double-stepper's board.
+bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
+  int b = stepper_board(p, passed, owner);
+  if (b < 0) return false;
+  for (int s = 0; s < 64; ++s)
+    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && attacks(p.bd[b], s, passed))
+      return true;
+  return false;
+}
+
 // A right the next move could use: stepper in place, passed square empty (on every board), a capturer
 // present.
-bool ep_usable(const Pos& p, int passed, int owner) {
-  return !occupied_anywhere(p, passed) && ep_capturer_exists(p, passed, owner);
+bool ep_usable(const Variant& v, const Pos& p, int passed, int owner) {
+  return !occupied_anywhere(p, passed) && ep_capturer_exists(v, p, passed, owner);
 }
 
 // §4.6 madras: a man other than a king is paralysed while observed (§1.4 = attacked) by an enemy man of the
@@ -111,7 +129,7 @@ static bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
   if (type_of(c) != 'p') return false;
   int owner = 1 - p.stm;  // owner of the double-stepped pawns the side to move may take e.p.
   for (int passed : p.ep) {
-    if (stepper_board(p, passed, owner) != board || !ep_capturer_exists(p, passed, owner)) continue;
+    if (stepper_board(p, passed, owner) != board || !pawn_attacks_passed_square(p, passed, owner)) continue;
     if (sq == landing_square(passed, owner) && color_of(c) == owner) return true;  // the double-stepper
     if (color_of(c) == p.stm && attacks(b, sq, passed)) return true;               // an e.p.-capable pawn
   }
@@ -211,6 +229,36 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
   }
 }
 
+// §1.9 capture: a man of `me` may capture the man `victim`: an enemy man; reform-tabi (§4.7) "a man may also
+// capture its own men" — but not its own king (it is royal: a move removing it is never legal).
+static bool may_take(const Variant& v, int me, char victim) {
+  if (color_of(victim) != me) return true;
+  return v.own_men && type_of(victim) != 'k';
+}
+
+// Ekström (§4.5): a piece that attacks a usable passed square on its board takes the double-stepped pawn e.p.
+// by moving there; the plain move to that square becomes this capture.
+static void add_piece_ep(const Variant& v, const Pos& p, std::vector<Move>& out) {
+  if (!v.ep_any_man) return;
+  for (int passed : p.ep) {
+    const int b = stepper_board(p, passed, 1 - p.stm);
+    if (b < 0 || occupied_anywhere(p, passed)) continue;
+    for (int s = 0; s < 64; ++s) {
+      const char c = p.bd[b][s];
+      if (color_of(c) != p.stm || type_of(c) == 'p' || paralysed(v, p, b, s)) continue;
+      if (!may_take_ep(v, c) || !attacks(p.bd[b], s, passed)) continue;
+      std::erase_if(out, [&](const Move& m) { return m.board == b && m.from == s && m.to == passed; });
+      Move m;
+      m.board = b;
+      m.from = s;
+      m.to = passed;
+      m.capture = true;
+      m.ep = true;
+      out.push_back(m);
+    }
+  }
+}
+
 static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<Move>& out) {
   // D-2 promotion to Q, R, B or N; a Rifle pawn shot does not move the pawn and never promotes (§4.1).
   if (last_rank && !(m.capture && v.capture == Capture::Shoot)) {
@@ -239,7 +287,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         m.to = to;
         if (bd[to] == EMPTY) {
           if (may_quiet) out.push_back(m);
-        } else if (color_of(bd[to]) != me && may_capture) {
+        } else if (may_take(v, me, bd[to]) && may_capture) {
           m.capture = true;
           out.push_back(m);
         }
@@ -268,7 +316,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
           if (f + df < 0 || f + df > 7) continue;
           Move x = m;
           x.to = r1 * 8 + f + df;
-          if (bd[x.to] != EMPTY && color_of(bd[x.to]) != me) {
+          if (bd[x.to] != EMPTY && may_take(v, me, bd[x.to])) {
             x.capture = true;
             add_pawn_move(v, x, r1 == last, out);
           } else if (bd[x.to] == EMPTY && std::find(p.ep.begin(), p.ep.end(), x.to) != p.ep.end() &&
@@ -303,6 +351,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
     }
   }
   add_castling(v, p, out);
+  add_piece_ep(v, p, out);
   if (v.alice) {
     // §1.7 / §5.1: the arrival square (castling: king's and rook's) must be vacant on the other board.
     std::erase_if(out, [&](const Move& m) {

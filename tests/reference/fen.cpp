@@ -138,7 +138,7 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
     } else if (key == "pend") {
       only_for(v.ep_when != EpWhen::None);
       for (int passed : parse_square_list(val, fen, p.stm))
-        if (stepper_board(p, passed, p.stm) >= 0 && ep_capturer_exists(p, passed, p.stm))
+        if (stepper_board(p, passed, p.stm) >= 0 && ep_capturer_exists(v, p, passed, p.stm))
           p.pend.push_back(passed);
     } else if (key == "progress") {
       if (val != "1") bad_fen(fen, "token " + t);
@@ -328,7 +328,7 @@ Pos parse_fen(const Variant& v, const std::string& fen) {
   // field 4: e.p. passed squares (owner = the side not to move); kept only while usable (formats.md); none
   // in the ids without e.p.
   for (int passed : parse_square_list(f[3], fen, 1 - p.stm))
-    if (v.ep_when != EpWhen::None && ep_usable(p, passed, 1 - p.stm)) p.ep.push_back(passed);
+    if (v.ep_when != EpWhen::None && ep_usable(v, p, passed, 1 - p.stm)) p.ep.push_back(passed);
   // fields 5, 6 (optional in some suites)
   size_t k = 4;
   if (k < f.size() && is_number(f[k])) p.half = std::stoi(f[k++]);

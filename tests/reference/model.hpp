@@ -81,6 +81,9 @@ struct Variant {
   // capture group
   Capture capture = Capture::Displacement;
   bool compulsory_capture = false;  // rifle: obligations: compulsory-capture
+  bool own_men = false;             // reform-tabi (§4.7): a man may also capture its own men
+  // en-passant group
+  bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
   bool madras = false;
   // boards group
@@ -169,8 +172,9 @@ bool attacks(const Board& b, int from, int to);
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by);
 int landing_square(int passed, int owner);
 int stepper_board(const Pos& p, int passed, int owner);
-bool ep_capturer_exists(const Pos& p, int passed, int owner);
-bool ep_usable(const Pos& p, int passed, int owner);
+bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner);
+bool pawn_attacks_passed_square(const Pos& p, int passed, int owner);
+bool ep_usable(const Variant& v, const Pos& p, int passed, int owner);
 bool in_check(const Variant& v, const Pos& p, int color);
 struct CastleSpec {
   int color;

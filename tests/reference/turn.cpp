@@ -183,7 +183,7 @@ void finish_turn(const Variant& v, const Pos& p, Pos& q, int moves, bool check) 
   q.made = 0;
   q.ep.clear();
   for (int passed : q.pend)
-    if (ep_usable(q, passed, me)) q.ep.push_back(passed);
+    if (ep_usable(v, q, passed, me)) q.ep.push_back(passed);
   q.pend.clear();
   if (me == BLACK) q.full += 1;
   // formats.md field 5 (turn unit): the number of complete turns without a capture or pawn move.
@@ -234,12 +234,12 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
     for (int passed : p.pend) {
       if (m.from == landing_square(passed, me) || stepper_board(q, passed, me) < 0) continue;
       if (!v.ep_empty_now && occupied_anywhere(q, passed)) continue;
-      if (ep_capturer_exists(q, passed, me)) pend.push_back(passed);
+      if (ep_capturer_exists(v, q, passed, me)) pend.push_back(passed);
     }
   }
   if (m.double_step && v.ep_when != EpWhen::None) {
     int passed = (m.from + m.to) / 2;
-    if ((v.ep_empty_now || !occupied_anywhere(q, passed)) && ep_capturer_exists(q, passed, me))
+    if ((v.ep_empty_now || !occupied_anywhere(q, passed)) && ep_capturer_exists(v, q, passed, me))
       pend.push_back(passed);
   }
   std::sort(pend.begin(), pend.end());
@@ -250,10 +250,10 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   q.ep.clear();
   if (v.ep_when == EpWhen::Pair && p.made == 0 && m.ep)
     for (int passed : p.ep)
-      if (passed != m.to && ep_usable(q, passed, them)) q.ep.push_back(passed);
+      if (passed != m.to && ep_usable(v, q, passed, them)) q.ep.push_back(passed);
   if (v.ep_when == EpWhen::Second && p.made == 0)
     for (int passed : p.ep)
-      if (ep_usable(q, passed, them)) q.ep.push_back(passed);
+      if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
 
   // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
   // unit (Progressive) counts turn ends.

@@ -190,7 +190,7 @@ Variant parse_variant(const std::string& id) {
     }
     cur.clear();
   }
-  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false;
+  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false, ep_set = false;
   auto claim = [&](bool& flag, const std::string& what) {
     if (flag) throw std::invalid_argument("variant composition sets the " + what + " twice: " + id);
     flag = true;
@@ -205,6 +205,8 @@ Variant parse_variant(const std::string& id) {
       claim(turn_set, "schedule");
       t.capture = v.capture;
       t.compulsory_capture = v.compulsory_capture;
+      t.own_men = v.own_men;
+      t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
       v = t;
@@ -218,6 +220,12 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "kamikaze") {  // §4.5
       claim(capture_set, "capture rule");
       v.capture = Capture::Kamikaze;
+    } else if (p == "reform-tabi") {  // §4.7: a man may also capture its own men
+      claim(capture_set, "capture rule");
+      v.own_men = true;
+    } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
+      claim(ep_set, "en passant");
+      v.ep_any_man = true;
     } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;

@@ -58,6 +58,9 @@ export class BoardView {
         Chessground(ground, {
           orientation,
           coordinates: true,
+          // The server's position is drawn after every move: chessground's own castling guess would move a rook
+          // when a king takes an own rook beside it (a capture of own men).
+          autoCastle: false,
           animation: { enabled: true, duration: 220 },
           movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => onMove(o, d) } },
           premovable: { enabled: false },
