@@ -491,11 +491,14 @@ TEST(VariantFile, AStartArrayIsInheritedSetsTheArrayDimensionAndIsChecked) {
   const std::string swapped = "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1";
   auto r = read("[swapped]\nstart = \"" + swapped +
                 "\"\ncastling = false\n[\"swapped-child: swapped\"]\n"
-                "[other-array]\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n");
+                "[other-array]\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n"
+                "[swapped-atomic]\nalias_of = \"swapped+atomic\"\n[\"alias-child: swapped-atomic\"]\n");
   ASSERT_TRUE(r.issues.empty()) << r.issues[0].text("t");
   EXPECT_EQ(make_variant("swapped", r.catalogue).start_fen, swapped);
   EXPECT_EQ(make_variant("swapped-child", r.catalogue).start_fen, swapped);
   EXPECT_EQ(make_variant("swapped+atomic", r.catalogue).start_fen, swapped);
+  EXPECT_EQ(entry(r.catalogue, "alias-child").start, swapped);  // inherited through an alias's component
+  EXPECT_EQ(make_variant("alias-child", r.catalogue).start_fen, swapped);
   EXPECT_EQ(dims(entry(r.catalogue, "other-array")), std::vector<std::string>{"array"});
   EXPECT_NE(refusal("swapped+other-array", r.catalogue).find("both set the array dimension"), std::string::npos);
   // An id without a start key keeps the orthodox array.

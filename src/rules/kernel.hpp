@@ -344,14 +344,18 @@ struct Kernel {
   static constexpr bool kFast = Capture::kDisplaces && !Paralysis::kActive && !Boards::kTransfer && !Royal;
 
   static void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
-    if (pos.king_board(pos.side()) < 0)  // king captured (no moves), or a test position without kings
-      per_move_by_make(pos, list, from);
-    else if constexpr (kFast)
-      orthodox::generate_legal(pos, list, from);
-    else if constexpr (kSimulate)
+    if constexpr (kFast) {
+      // The orthodox generator needs the mover's king; without it (captured: no moves, or a test position
+      // without kings) the make/test path follows the kernels' one rule.
+      if (pos.king_board(pos.side()) >= 0)
+        orthodox::generate_legal(pos, list, from);
+      else
+        per_move_by_make(pos, list, from);
+    } else if constexpr (kSimulate) {
       per_move_simulated(pos, list, from);
-    else
+    } else {
       per_move_by_make(pos, list, from);
+    }
   }
 
   static void per_move_by_make(Position& pos, MoveList& list, const Origins& from) {

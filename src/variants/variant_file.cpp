@@ -383,24 +383,22 @@ class Reader {
       return false;
     }
     if (!resolve(p)) return false;
-    std::vector<RuleSetting> settings;
-    if (entries_[p].info.alias_of.empty())
-      settings = entries_[p].info.settings;
-    else
-      for (std::size_t c : entries_[p].parts)
-        settings.insert(settings.end(), entries_[c].info.settings.begin(), entries_[c].info.settings.end());
+    // What the parent gives: its settings and array, or an alias's components' (at most one of them has an
+    // array: check_dimensions).
+    const std::vector<std::size_t> sources =
+        entries_[p].info.alias_of.empty() ? std::vector<std::size_t>{p} : entries_[p].parts;
     Entry& e = entries_[i];
-    settings.insert(settings.end(), e.info.settings.begin(), e.info.settings.end());
-    e.info.settings = std::move(settings);
-    if (e.info.start.empty()) {  // the parent's array (an alias's: its components', at most one has one)
-      const Entry& parent = entries_[p];
-      if (parent.info.alias_of.empty()) {
-        e.info.start = parent.info.start, e.start_at = parent.start_at;
-      } else {
-        for (std::size_t c : parent.parts)
-          if (!entries_[c].info.start.empty()) e.info.start = entries_[c].info.start, e.start_at = entries_[c].start_at;
+    std::vector<RuleSetting> settings;
+    for (std::size_t c : sources) {
+      const Entry& source = entries_[c];
+      settings.insert(settings.end(), source.info.settings.begin(), source.info.settings.end());
+      if (e.info.start.empty() && !source.info.start.empty()) {
+        e.info.start = source.info.start;
+        e.start_at = source.start_at;
       }
     }
+    settings.insert(settings.end(), e.info.settings.begin(), e.info.settings.end());
+    e.info.settings = std::move(settings);
     return true;
   }
 
