@@ -63,6 +63,7 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
 const KernelOps* kernel_for(const Rules& r) {
   if (r.kernel == KernelChoice::kGeneric) return generic_kernel_ops();
+  if (r.has_goal()) return generic_kernel_ops();  // goals, ordinary-man kings: generic kernel hooks only
   return pick_fast(r);  // every combination of today's components has a fast kernel
 }
 
