@@ -57,7 +57,7 @@ TEST(Goals, LosingCapturingTheLastEnemyManLosesAtOnceMidTurn) {
   // though White's turn had a second move left.
   Game g("marseillais-losing", "8/8/8/8/8/1p6/P7/K7 w - - 0 1");
   EXPECT_EQ(g.moves(), std::vector<std::string>{"a2b3"});  // capture compulsory
-  EXPECT_TRUE(g.play("a2b3"));                              // the game, and with it the turn, ends
+  EXPECT_TRUE(g.play("a2b3"));                             // the game, and with it the turn, ends
   const GameResult r = g.result();
   EXPECT_EQ(r.outcome, Outcome::kAllMenLost);
   ASSERT_TRUE(r.winner.has_value());
@@ -95,8 +95,9 @@ TEST(Goals, LosingKingIsCapturedLikeAnyManAndPawnsPromoteToKing) {
   Game p("marseillais-losing", "7k/8/8/8/8/8/4p3/R7 b - - 0 1");
   const auto moves = p.moves();
   EXPECT_NE(std::find(moves.begin(), moves.end(), "e2e1k"), moves.end());
-  EXPECT_EQ(std::count_if(moves.begin(), moves.end(), [](const std::string& m) { return m.rfind("e2e1", 0) == 0; }),
-            5);  // Q, R, B, N, K
+  EXPECT_EQ(
+      std::count_if(moves.begin(), moves.end(), [](const std::string& m) { return m.rfind("e2e1", 0) == 0; }),
+      5);  // Q, R, B, N, K
   const Move k = parse_san(p.pos, "e1=K");
   EXPECT_EQ(to_uci(k), "e2e1k");
   EXPECT_EQ(to_san(p.pos, k), "e1=K");
@@ -104,7 +105,7 @@ TEST(Goals, LosingKingIsCapturedLikeAnyManAndPawnsPromoteToKing) {
   EXPECT_EQ(placement(p.pos), "7k/8/8/8/8/8/8/R3k3");
 }
 
-// ---- progressive-take-all: "the object is to capture all the opponent's men … a side with no men loses" ----
+// ---- progressive-take-all: "the object is to capture all the opponent's men … a side with no men loses" --
 
 TEST(Goals, TakeAllSideWithNoMenLoses) {
   Game g("progressive-take-all", "8/8/8/8/8/8/8/k7 w - - 0 1");

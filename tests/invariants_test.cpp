@@ -109,9 +109,9 @@ TEST_P(Invariants, HoldWithManyMen) {
                                    "qqqqkqqq/qqqqqqqq/8/8/8/Q7/QQQQQQQQ/QQQQKQQQ w - - 0 1"};
   if (v.rules.boards == 2)
     fens.push_back("kn2|Q2Q/nn1Q1Q|Q1/Q2|Q4/|Q1Q2|QQ1/2|Q1Q2|Q/1Q2|Q3/1|Q4|QQ/Q2|Q1Q1K w - - 0 1");
-  // The promotion race ends once a side has no pawns (rules/goal.hpp): the pawnless positions above are finished
-  // games with no move, so it gets a crowded one with a pawn a side, the most crowded a search found (267
-  // moves), and its own floor.
+  // The promotion race ends once a side has no pawns (rules/goal.hpp): the pawnless positions above are
+  // finished games with no move, so it gets a crowded one with a pawn a side, the most crowded a search found
+  // (267 moves), and its own floor.
   int floor = 270;
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");

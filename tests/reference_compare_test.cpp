@@ -97,7 +97,8 @@ TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
   std::map<std::string, int> outcomes;
   for (const auto& [id, start, length] : starts) {
     const Variant v = make_variant(id);
-    const auto fens = test::random_positions(v, count, 0x60A1 ^ std::hash<std::string>()(start), length, start);
+    const auto fens =
+        test::random_positions(v, count, 0x60A1 ^ std::hash<std::string>()(start), length, start);
     compare_positions(id, fens);
     Position pos;
     for (const std::string& fen : fens) {
@@ -109,9 +110,9 @@ TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
   // Each goal was reached in some of the positions compared.
   for (const char* reached : {"progressive-take-all all-men-lost", "marseillais-losing all-men-lost",
                               "kamikaze-promotion-race promotion", "kamikaze-promotion-race no-pawns"})
-    EXPECT_TRUE(std::any_of(outcomes.begin(), outcomes.end(),
-                            [&](const auto& o) { return o.first.rfind(reached, 0) == 0; }))
-        << reached;
+    EXPECT_TRUE(std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& o) {
+      return o.first.rfind(reached, 0) == 0;
+    })) << reached;
 }
 
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),

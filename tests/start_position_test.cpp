@@ -1,5 +1,6 @@
 // A game starts only from a position its rules can play (rules/start_position.hpp): where the king is royal
-// (RULES.md §1.1, unless the variant says otherwise), each side needs one. Perft and analysis still take any position.
+// (RULES.md §1.1, unless the variant says otherwise), each side needs one. Perft and analysis still take any
+// position.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -22,9 +22,9 @@ enum class Outcome {
   kRepetition,    // D-3 threefold repetition of the state at the start of a turn
   kInsufficient,  // D-7 dead position
   // Goals (Rules::goal, rules/goal.hpp): the winner is in GameResult.
-  kAllMenLost,    // a side has no men left (annihilation: it lost; losing games: it won)
-  kPromotion,     // promotion race: a pawn reached its last rank
-  kNoPawns,       // promotion race: a side has no pawns left (draw)
+  kAllMenLost,  // a side has no men left (annihilation: it lost; losing games: it won)
+  kPromotion,   // promotion race: a pawn reached its last rank
+  kNoPawns,     // promotion race: a side has no pawns left (draw)
 };
 const char* outcome_name(Outcome o);
 

@@ -44,8 +44,8 @@ inline Soundness soundness(const Rules& r) {
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
   s.completion_witness = second_move_free;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling;
-  s.null_move =
-      !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone && !r.schedule.dynamic();
+  s.null_move = !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone &&
+                !r.schedule.dynamic();
   s.mate_bound = !r.has_goal() && r.boards == 1 && r.transfer == TransferKind::kNone &&
                  r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
                  (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian) &&

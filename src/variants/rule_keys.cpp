@@ -357,8 +357,8 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(Goal, goal),
      "what wins: checkmate (or the king's capture under check = \"none\"), annihilation (a side with no men "
-     "loses), lose-all-men (a side with no men wins), promotion-race (the first pawn on its last rank wins; a "
-     "side with no pawns left draws); all but checkmate need royal_king = false"},
+     "loses), lose-all-men (a side with no men wins), promotion-race (the first pawn on its last rank wins; "
+     "a side with no pawns left draws); all but checkmate need royal_king = false"},
     {"end.stalemate",
      D::kGameEnd,
      K::kChoice,

@@ -123,7 +123,8 @@ static bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
 // check.
 static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
   char c = p.bd[board][sq];
-  if (type_of(c) == 'k' && v.goal.royal_king && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
+  if (type_of(c) == 'k' && v.goal.royal_king &&
+      (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
     return false;
   return !paralysed(v, p, board, sq);
 }

@@ -58,7 +58,7 @@ enum class Composition {
 enum class Win { Checkmate, Annihilation, LoseAllMen, PromotionRace };
 enum class StalemateResult { Draw, LossForStalemated, WinForStalemated };
 struct GoalRules {
-  bool royal_king = true;      // §1.1: false = the king is an ordinary man (no check, capturable)
+  bool royal_king = true;       // §1.1: false = the king is an ordinary man (no check, capturable)
   bool king_promotion = false;  // pawns may also promote to king
   Win win = Win::Checkmate;
   StalemateResult stalemate = StalemateResult::Draw;

@@ -43,8 +43,8 @@ std::string join(const std::vector<std::string>& turn) {
   return s;
 }
 
-void finish(const std::string& variant, const std::string& fen, char side, const std::vector<std::string>& path,
-            Census& c) {
+void finish(const std::string& variant, const std::string& fen, char side,
+            const std::vector<std::string>& path, Census& c) {
   ++c.turns;
   // A win for the mover: mate, a king captured, or a goal or stalemate result naming the mover as the winner.
   const std::string o = ref::outcome(variant, fen), mover = side == 'w' ? "-white" : "-black";

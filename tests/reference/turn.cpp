@@ -299,7 +299,8 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   a.gives_check = in_check(v, q, them);
   if (v.schedule == Schedule::BankOfScotland && a.gives_check) q.checks[me] += 1;
   // The game ends at once, and with it the turn: a royal king lost (D-8), or a goal reached (§1.10).
-  const bool game_over = v.goal.royal_king ? !has_king(q, WHITE) || !has_king(q, BLACK) : goal_result(v, q) != -2;
+  const bool game_over =
+      v.goal.royal_king ? !has_king(q, WHITE) || !has_king(q, BLACK) : goal_result(v, q) != -2;
   a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
                  (v.ends_on_capture && m.capture) ||
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
@@ -377,7 +378,7 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
 std::vector<Legal> candidates(const Variant& v, const Pos& p) {
   std::vector<Legal> base;
   if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
-  if (goal_result(v, p) != -2) return base;                    // game over: a goal reached (§1.10)
+  if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
     After a = play_move(v, p, m);
@@ -493,7 +494,8 @@ std::uint64_t count_turns_pos(const Variant& v, const Pos& p, int max_moves) {
 std::string outcome_pos(const Variant& v, const Pos& p) {
   const char* colour[2] = {"-white", "-black"};
   if (const int g = goal_result(v, p); g != -2) {  // §1.10 goals, whoever is to move
-    const std::string word = v.goal.win == Win::PromotionRace ? (g == -1 ? "no-pawns" : "promotion") : "all-men-lost";
+    const std::string word =
+        v.goal.win == Win::PromotionRace ? (g == -1 ? "no-pawns" : "promotion") : "all-men-lost";
     return g == -1 ? word : word + colour[g];
   }
   if (v.goal.royal_king && !has_king(p, p.stm)) return "king-captured";

@@ -152,14 +152,16 @@ bool set_turn_id(Variant& v, const std::string& p) {
   } else if (p == "marseillais-losing") {  // §3.1: Marseillais 2/2 combined with Losing Chess
     marseillais_family(v, Schedule::Two);
     v.ends_on_check = false;  // no check
-    v.complete_turn = false;  // "if after the first move the mover has no legal second move, the turn simply ends"
+    // "if after the first move the mover has no legal second move, the turn simply ends"
+    v.complete_turn = false;
     v.lost_move = true;
     v.regime = Regime::None;
     v.compulsory_capture = true;  // "capture compulsory on each atomic move"
     v.goal.royal_king = false;
     v.goal.king_promotion = true;
     v.goal.win = Win::LoseAllMen;  // "a player who has lost all his men ... wins"
-    v.goal.stalemate = StalemateResult::WinForStalemated;  // "... or who cannot move at the start of his turn"
+    // "... or who cannot move at the start of his turn"
+    v.goal.stalemate = StalemateResult::WinForStalemated;
   } else if (p == "progressive-english") {  // §3.5: every mobile man before any man twice; no e.p.
     progressive_family(v, Schedule::Progressive);
     v.composition = Composition::English;
