@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "reference.hpp"
 #include "support.hpp"
@@ -14,14 +15,22 @@ using namespace hc;
 
 namespace {
 
-std::string outcome_word(Outcome o) {
-  switch (o) {
+std::string outcome_word(const GameResult& r) {
+  // The winner is named where the rules decide it beyond mate and king capture (goals, a stalemate result).
+  const std::string winner = !r.winner ? "" : *r.winner == kWhite ? "-white" : "-black";
+  switch (r.outcome) {
     case Outcome::kCheckmate:
       return "checkmate";
     case Outcome::kKingCaptured:
       return "king-captured";
     case Outcome::kStalemate:
-      return "stalemate";
+      return "stalemate" + winner;
+    case Outcome::kAllMenLost:
+      return "all-men-lost" + winner;
+    case Outcome::kPromotion:
+      return "promotion" + winner;
+    case Outcome::kNoPawns:
+      return "no-pawns";
     default:
       return "ongoing";  // draw rules are not the reference's business (as in perft)
   }
@@ -31,11 +40,9 @@ class ReferenceCompare : public ::testing::TestWithParam<std::string> {};
 
 }  // namespace
 
-TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
-  const std::string id = GetParam();
-  const int count = int(test::env_long("HC_REFERENCE_POSITIONS", 10000));
+// The same legal moves and outcome on each of `fens`, and the same children on every fifth.
+void compare_positions(const std::string& id, const std::vector<std::string>& fens) {
   Variant v = make_variant(id);
-  auto fens = test::random_positions(id, count, 0x5EED ^ std::hash<std::string>()(id), 120);
   Position pos;
   long moves = 0, children = 0;
   for (std::size_t i = 0; i < fens.size(); ++i) {
@@ -49,7 +56,7 @@ TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
     std::sort(ours.begin(), ours.end());
     std::sort(theirs.begin(), theirs.end());
     ASSERT_EQ(ours, theirs) << id << " " << fen;
-    ASSERT_EQ(outcome_word(evaluate(pos).outcome), reference::outcome(id, fen)) << id << " " << fen;
+    ASSERT_EQ(outcome_word(evaluate(pos)), reference::outcome(id, fen)) << id << " " << fen;
     moves += long(ours.size());
     if (i % 5) continue;
     for (Move m : list) {
@@ -63,6 +70,49 @@ TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
   }
   std::printf("%s: %zu positions, %ld legal moves and %ld child positions agree\n", id.c_str(), fens.size(),
               moves, children);
+}
+
+TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
+  const std::string id = GetParam();
+  const int count = int(test::env_long("HC_REFERENCE_POSITIONS", 10000));
+  compare_positions(id, test::random_positions(id, count, 0x5EED ^ std::hash<std::string>()(id), 120));
+}
+
+// Goals (RULES.md §1.10) are rarely reached by random play from the start: random play from small endgames
+// where they are (a side losing all its men, a pawn reaching its last rank, the last pawn gone, stalemate).
+TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  struct Start {
+    std::string id, fen;
+    int game_length;  // moves of each random game (short where the goal comes at once)
+  };
+  const std::vector<Start> starts = {
+      {"progressive-take-all", "r3k3/1p6/8/8/8/8/1P6/R3K3 w Qq - 0 3", 60},
+      {"progressive-take-all", "7k/8/8/8/8/2q5/1q1q4/2K5 b - - 0 2", 12},
+      {"marseillais-losing", "4k3/2p5/8/8/8/8/3P4/4K3 w - - 0 1", 60},
+      {"marseillais-losing", "2b1k3/2p5/8/8/8/8/3P4/2B1K3 w - - 0 1", 60},
+      {"kamikaze-promotion-race", "4k3/1p6/8/8/8/8/6P1/4K3 w - - 0 1", 60},
+      {"kamikaze-promotion-race", "3nk3/pp6/8/8/8/8/6PP/3NK3 w - - 0 1", 60},
+  };
+  std::map<std::string, int> outcomes;
+  for (const auto& [id, start, length] : starts) {
+    const Variant v = make_variant(id);
+    const auto fens =
+        test::random_positions(v, count, 0x60A1 ^ std::hash<std::string>()(start), length, start);
+    compare_positions(id, fens);
+    Position pos;
+    for (const std::string& fen : fens) {
+      set_fen(pos, v, fen);
+      outcomes[id + " " + outcome_word(evaluate(pos))]++;
+    }
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  // Each goal was reached in some of the positions compared.
+  for (const char* reached : {"progressive-take-all all-men-lost", "marseillais-losing all-men-lost",
+                              "kamikaze-promotion-race promotion", "kamikaze-promotion-race no-pawns"})
+    EXPECT_TRUE(std::any_of(outcomes.begin(), outcomes.end(), [&](const auto& o) {
+      return o.first.rfind(reached, 0) == 0;
+    })) << reached;
 }
 
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),

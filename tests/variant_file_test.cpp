@@ -109,7 +109,10 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "alice",
                                            "ekstrom-en-passant",
                                            "reform-tabi",
-                                           "progressive-kamikaze"}));
+                                           "progressive-kamikaze",
+                                           "progressive-take-all",
+                                           "marseillais-losing",
+                                           "kamikaze-promotion-race"}));
   // The dimensions are derived from the keys an id (and its parent) sets.
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
   EXPECT_EQ(dims(entry(c, "ekstrom-en-passant")), std::vector<std::string>{"en-passant"});
@@ -284,7 +287,15 @@ TEST(VariantFile, MoreErrorKinds) {
        {2, 15, "a", "obligations", "bad value 'compulsory-capture'"}},
       {"[a]\nno_progress = { unit = \"plies\" }\n", {2, 24, "a", "no_progress.unit", "bad value 'plies'"}},
       {"[a]\nroyal_king = false\n",
-       {1, 2, "a", "", "royal_king = false: no kernel plays non-royal kings yet"}},
+       {1, 2, "a", "",
+        "royal_king = false goes with check = \"none\" (a king that is an ordinary man is never in check)"}},
+      {"[a]\npromotion = \"with-king\"\n",
+       {1, 2, "a", "", "promotion = \"with-king\" needs royal_king = false (a side has one royal king)"}},
+      {"[a]\nend.win = \"annihilation\"\n",
+       {1, 2, "a", "",
+        "end.win other than \"checkmate\" needs royal_king = false (the king's capture would end the game "
+        "first)"}},
+      {"[a]\nend.stalemate = \"lose\"\n", {2, 17, "a", "end.stalemate", "bad value 'lose'"}},
       {"[a]\ninherits = \"a\"\n", {1, 2, "a", "", "cycle of inheritance or aliases: a -> a"}},
       {"[a]\ninherits = \"Bad\"\n", {2, 12, "a", "inherits", "bad parent id 'Bad'"}},
       {"[\"a: chess\"]\ninherits = \"chess\"\n",

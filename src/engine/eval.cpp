@@ -20,6 +20,8 @@ constexpr int kPawnRank[8] = {0, 0, 5, 10, 20, 35, 60, 0};
 constexpr int kPassedMg[8] = {0, 5, 5, 10, 20, 35, 60, 0};
 constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
 constexpr int kKingHomeMg[8] = {5, 15, 10, -10, 0, -10, 20, 5};  // first rank; higher ranks are penalised
+// The promotion race (Goal::kPromotionRace): a pawn's way to the last rank is the whole game.
+constexpr int kRacePawnRank[8] = {0, 0, 20, 45, 90, 180, 360, 0};
 
 // Mobility per reachable square (mg, eg) and the count that scores zero.
 constexpr int kMobMg[7] = {0, 0, 4, 5, 2, 1, 0};
@@ -60,7 +62,7 @@ struct Eval {
   const Position& pos;
   const Rules& r;
   int nb;
-  bool transfer, explosion, shoot, capturer_dies, kings_capture, same_type_paralysis;
+  bool transfer, explosion, shoot, capturer_dies, kings_capture, same_type_paralysis, royal, race;
   int value[7];
   Man men[64 * kMaxBoards];
   int count = 0;
@@ -78,6 +80,8 @@ struct Eval {
     capturer_dies = r.capturer_removed();
     kings_capture = r.kings_capture();
     same_type_paralysis = r.same_type_paralysis();
+    royal = r.royal_king;
+    race = r.goal == Goal::kPromotionRace;
     for (int t = 0; t < 7; ++t) value[t] = piece_value(r, PieceType(t));
   }
 
@@ -132,7 +136,7 @@ struct Eval {
         for (Bitboard p = own_pawns; p;) {
           const Square s = pop_lsb(p);
           const int rr = rank_of(relative(c, s)), f = file_of(s);
-          int v = value[kPawn] + kPawnRank[rr];
+          int v = value[kPawn] + kPawnRank[rr] + (race ? kRacePawnRank[rr] : 0);
           if (paralysed[b] & bb(s)) v -= value[kPawn] / 8;
           mg[c] += v;
           eg[c] += v;
@@ -149,9 +153,14 @@ struct Eval {
       const Color c = m.color;
       const int b = m.board;
       const Square rs = relative(c, m.sq);
-      if (m.type == kKing) {
+      if (m.type == kKing && royal) {
         mg[c] += rank_of(rs) == 0 ? kKingHomeMg[file_of(rs)] : -std::min(60, 20 * rank_of(rs));
         eg[c] += kCentre[rs];
+        continue;
+      }
+      if (m.type == kKing) {  // an ordinary man: its material and a central place, no shelter to keep
+        mg[c] += value[kKing] + kCentre[rs];
+        eg[c] += value[kKing] + kCentre[rs];
         continue;
       }
       phase += kPhase[m.type];
@@ -178,7 +187,7 @@ struct Eval {
 
   // King danger of colour c's king (a penalty in centipawns), from the enemy's coming turn.
   int king_danger(Color c) const {
-    const int kb = pos.king_board(c);
+    const int kb = royal ? pos.king_board(c) : -1;  // a king that is an ordinary man fears nothing more
     if (kb < 0) return 0;
     const Color e = ~c;
     const Square k = pos.king_square(c, kb);
@@ -300,7 +309,7 @@ struct Eval {
     int gains[32];
     int n = 0;
     for (int b = 0; b < nb; ++b) {
-      Bitboard targets = pos.pieces(b, us) & ~pos.pieces(b, kKing) & att[e][b];
+      Bitboard targets = pos.pieces(b, us) & (royal ? ~pos.pieces(b, kKing) : ~Bitboard(0)) & att[e][b];
       if (transfer && !shoot) targets &= ~pos.occupied(dest(b));  // the capturer must be able to arrive
       for (; targets && n < 32;) {
         const Square s = pop_lsb(targets);
@@ -352,13 +361,18 @@ struct Eval {
     int s = (mgs * ph + egs * (24 - ph)) / 24;
     // Moves still due in this turn are worth a tempo each (multi-move schedules).
     s += 12 * coming_moves(pos, us);
-    return s;
+    return goal_sign(r) * s;
   }
 };
 
 }  // namespace
 
+int goal_sign(const Rules& r) { return r.goal == Goal::kLoseAllMen ? -1 : 1; }
+
 int piece_value(const Rules& r, PieceType t) {
+  // A king that is an ordinary man (royal_king false) is worth about a minor piece: it steps one square, but
+  // every way. A royal king has no material value (its loss ends the game).
+  if (t == kKing) return r.royal_king ? 0 : r.capturer_removed() ? 250 : 300;
   static constexpr int kOrthodox[] = {0, 100, 320, 330, 500, 900, 0};
   // Captures that remove the capturer (explosion, the capturer dying) trade it away: the men's worth is
   // closer together there.
@@ -390,10 +404,11 @@ int evaluate_position(const Position& pos, int alpha, int beta) {
   const Color us = pos.side();
   int quick = 0;
   for (int b = 0; b < pos.boards(); ++b)
-    for (int t = kPawn; t <= kQueen; ++t)
+    for (int t = kPawn; t <= kKing; ++t)
       quick += piece_value(r, PieceType(t)) *
                (popcount(pos.pieces(b, us, PieceType(t))) - popcount(pos.pieces(b, ~us, PieceType(t))));
   quick += 12 * coming_moves(pos, us);
+  quick *= goal_sign(r);
   // The positional terms rarely exceed this; king danger grows with the enemy's moves.
   const int margin = r.multi_move() ? 700 : 400;
   if (quick - margin >= beta || quick + margin <= alpha) return quick;

@@ -95,6 +95,14 @@ bool Search::is_repetition(const Position& pos, int) const {
   return false;
 }
 
+namespace {
+// The side has lost its royal king (captured or exploded) while the enemy keeps one: the game is lost. A king
+// that is an ordinary man (Rules::royal_king false) decides nothing; goals are scored by terminal_score.
+bool lost_royal_king(const Position& pos, Color us) {
+  return pos.rules().royal_king && pos.king_board(us) < 0 && pos.king_board(~us) >= 0;
+}
+}  // namespace
+
 int Search::terminal_score(Position& pos, int turns) {
   GameResult r = evaluate(pos);
   if (r.winner) return *r.winner == pos.side() ? kMate - turns : -kMate + turns;
@@ -131,7 +139,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
   pv_len_[ply] = 0;
   seldepth_ = std::max(seldepth_, ply);
   const Color us = pos.side();
-  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
+  if (lost_royal_king(pos, us)) return -kMate + turns;
   if (time_up() || ply >= kMaxPly) return evaluate_position(pos);
   MoveList list;
   pos.ops().legal_moves(pos, list);
@@ -167,7 +175,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
 int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int turns, bool pv_node) {
   pv_len_[ply] = 0;
   const Color us = pos.side();
-  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return -kMate + turns;
+  if (lost_royal_king(pos, us)) return -kMate + turns;
   if (depth <= 0 || ply >= kMaxPly) return quiesce(pos, alpha, beta, ply, turns, 0);
   ++nodes_;
   seldepth_ = std::max(seldepth_, ply);

@@ -8,7 +8,8 @@ namespace hc {
 
 namespace {
 
-// The side to move has lost (mate, mate under the last-move check rule, king capture).
+// The side to move has lost (mate, mate under the last-move check rule, king capture, the variant's goal or
+// stalemate result).
 bool side_to_move_lost(Position& pos, GameResult& r) {
   r = evaluate(pos);
   return r.winner.has_value() && *r.winner != pos.side();
@@ -65,6 +66,10 @@ bool MateSolver::attack(Position& pos, int turns) {
   pos.ops().legal_moves(pos, list);  // empty: the attacker is mated or stalemated (mid-series too): no win
   order(pos, list, true);
   bool win = false;
+  if (list.empty()) {  // … unless a goal or the stalemate result says the attacker has won (losing games)
+    const GameResult r = evaluate(pos);
+    win = r.winner.has_value() && *r.winner == attacker_;
+  }
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
@@ -84,7 +89,7 @@ bool MateSolver::attack(Position& pos, int turns) {
 bool MateSolver::defend(Position& pos, int turns) {
   // After the attacker's last turn only a mate or a captured king counts; a king not in check (where check
   // is observed) is neither, and the test is far cheaper than the full outcome.
-  if (turns <= 1 && pos.king_board(pos.side()) >= 0 &&
+  if (turns <= 1 && !pos.rules().has_goal() && pos.king_board(pos.side()) >= 0 &&
       (pos.rules().regime == CheckRegime::kNone || !in_check(pos)))
     return false;
   GameResult r;
@@ -101,8 +106,9 @@ bool MateSolver::defend_moves(Position& pos, int turns) {
   if (auto it = tt_.find(k); it != tt_.end()) return it->second;
   MoveList list;
   pos.ops().legal_moves(pos, list);
-  // No move mid-turn: a stalemate of the series (a draw), not a mate.
-  bool all_lose = !list.empty();
+  // No move mid-turn: a stalemate of the series (a draw), not a mate — unless the game ended by a goal.
+  GameResult over;
+  bool all_lose = list.empty() ? side_to_move_lost(pos, over) : true;
   order(pos, list, false);
   for (Move m : list) {
     Undo u;
@@ -110,7 +116,8 @@ bool MateSolver::defend_moves(Position& pos, int turns) {
     bool lose;
     if (u.turn_ended) {
       // A defender's move that captured or exploded the attacker's king has won for the defender.
-      lose = pos.king_board(attacker_) >= 0 && attack(pos, turns - 1);
+      // (A king that is an ordinary man may go without ending anything.)
+      lose = (!pos.rules().royal_king || pos.king_board(attacker_) >= 0) && attack(pos, turns - 1);
     } else {
       lose = defend_moves(pos, turns);
     }

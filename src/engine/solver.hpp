@@ -1,7 +1,8 @@
 // Mate-in-N solver counted in complete turns of the side to move (issue 3 §2): finds every first turn after
 // which the side to move mates (checkmate, mate under the last-move check rule, king capture) within N of its
-// own turns whatever the opponent does. Generic over every variant the kernel supports; a turn of several
-// moves is searched move by move.
+// own turns whatever the opponent does. Under a goal (Rules::goal: annihilation, losing, promotion race) or a
+// stalemate result, "mates" reads "wins": the game result (rules/game.hpp evaluate) decides. Generic over
+// every variant the kernel supports; a turn of several moves is searched move by move.
 #pragma once
 #include <atomic>
 #include <chrono>

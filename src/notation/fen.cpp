@@ -1,5 +1,7 @@
 #include "notation/fen.hpp"
 
+#include "rules/goal.hpp"
+
 #include "notation/quote.hpp"
 #include "rules/kernel.hpp"
 
@@ -149,7 +151,12 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       int fl = file;
       if (file >= 8) b = 1, fl = file - 8;
       Square s = make_square(fl, rank);
-      if (t == kPawn && (rank == 0 || rank == 7)) throw NotationError("pawn on the first or last rank", col);
+      if (t == kPawn && (rank == 0 || rank == 7)) {
+        // Under the promotion race a pawn on its own last rank has won (rules/goal.hpp): a finished game.
+        const bool own_last = rank == (std::isupper(static_cast<unsigned char>(c)) ? 7 : 0);
+        if (!own_last || !pawn_may_stand_on_last_rank(v.rules))
+          throw NotationError("pawn on the first or last rank", col);
+      }
       for (int ob = 0; ob < nboards; ++ob)
         if (pos.at(ob, s)) throw NotationError("square " + square_name(s) + " occupied on both boards", col);
       pos.put_raw(b, s, make_piece(std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack, t));

@@ -49,7 +49,8 @@ bool gives_check_and_mate(Position& pos, Move m, bool& mate) {
     pos.ops().legal_moves(pos, l);
     mate = l.empty();
   }
-  if (pos.king_board(them) < 0) check = true, mate = true;  // king captured / exploded
+  if (pos.rules().royal_king && pos.king_board(them) < 0)
+    check = true, mate = true;  // royal king captured / exploded
   pos.undo(u);
   return check;
 }
@@ -84,7 +85,7 @@ Move parse_uci(Position& pos, std::string_view text) {
   PieceType promo = kNoType;
   if (text.size() == 5) {
     promo = piece_letter(char(std::toupper(static_cast<unsigned char>(text[4]))));
-    if (promo == kNoType || promo == kPawn || promo == kKing)
+    if (promo == kNoType || promo == kPawn || (promo == kKing && !pos.rules().promote_to_king))
       throw NotationError("bad promotion letter in '" + quote_input(text) + "'", 5);
   }
   MoveList list = legal_list(pos);
@@ -188,7 +189,8 @@ Move parse_san(Position& pos, std::string_view text) {
     promo = piece_letter(t.back());
     t.erase(t.size() - 2);
   }
-  if (promo == kPawn || promo == kKing) return fail("cannot promote to that man");
+  if (promo == kPawn || (promo == kKing && !pos.rules().promote_to_king))
+    return fail("cannot promote to that man");
   if (t.size() < 2) return fail("not a move");
   Square to = parse_square(t.substr(t.size() - 2));
   if (to == kNoSquare) return fail("no destination square");

@@ -185,8 +185,8 @@ std::vector<Token> tokenize(const std::string& mt, int first_line) {
     }
     // A word up to whitespace or a joiner.
     std::size_t j = i;
-    auto promotion_paren = [&](std::size_t k) {  // "b1(Q)": a promotion, not a variation
-      return k > i && mt[k] == '(' && k + 2 < mt.size() && std::strchr("QRBNqrbn", mt[k + 1]) &&
+    auto promotion_paren = [&](std::size_t k) {  // "b1(Q)", "b1(K)": a promotion, not a variation
+      return k > i && mt[k] == '(' && k + 2 < mt.size() && std::strchr("QRBNKqrbnk", mt[k + 1]) &&
              mt[k + 2] == ')';
     };
     while (j < mt.size() && !std::isspace(static_cast<unsigned char>(mt[j])) && mt[j] != ',' &&

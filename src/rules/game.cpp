@@ -1,5 +1,6 @@
 #include "rules/game.hpp"
 
+#include "rules/goal.hpp"
 #include "rules/soundness.hpp"
 
 #include <algorithm>
@@ -24,6 +25,12 @@ const char* outcome_name(Outcome o) {
       return "draw by repetition";
     case Outcome::kInsufficient:
       return "draw by insufficient material";
+    case Outcome::kAllMenLost:
+      return "all men lost";
+    case Outcome::kPromotion:
+      return "pawn reached the last rank";
+    case Outcome::kNoPawns:
+      return "draw: no pawns left";
   }
   return "?";
 }
@@ -63,7 +70,17 @@ bool insufficient_material(const Position& pos) {
 GameResult evaluate(Position& pos) {
   GameResult res;
   const Color us = pos.side();
-  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) {
+  if (pos.rules().goal != Goal::kCheckmate) {  // RULES.md §1.10: the goal is read first, whoever is to move
+    const GoalReached g = goal_reached(pos);
+    if (g.reached) {
+      res.winner = g.winner;
+      res.outcome = pos.rules().goal != Goal::kPromotionRace ? Outcome::kAllMenLost
+                    : g.winner                               ? Outcome::kPromotion
+                                                             : Outcome::kNoPawns;
+      return res;
+    }
+  }
+  if (pos.rules().royal_king && pos.king_board(us) < 0 && pos.king_board(~us) >= 0) {
     res.outcome = Outcome::kKingCaptured;
     res.winner = ~us;
     return res;
@@ -81,6 +98,8 @@ GameResult evaluate(Position& pos) {
     }
     res.outcome = mated ? Outcome::kCheckmate : Outcome::kStalemate;
     if (mated) res.winner = ~us;
+    if (!mated && pos.rules().stalemate != StalemateResult::kDraw)  // §1.5: the result is per variant
+      res.winner = pos.rules().stalemate == StalemateResult::kWin ? us : ~us;
     return res;
   }
   const TurnState& st = pos.state();

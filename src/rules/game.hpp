@@ -1,4 +1,5 @@
-// Game-level services over a position: outcome (RULES.md §1.5, §1.10, D-4, D-7, D-8), perft in moves and in
+// Game-level services over a position: outcome (RULES.md §1.5 with the stalemate result, §1.10 goals, D-4,
+// D-7, D-8), perft in moves and in
 // turns, enumeration of complete turns, and a game record with repetition tracking (D-3).
 #pragma once
 #include <cstdint>
@@ -20,6 +21,10 @@ enum class Outcome {
   kNoProgress,    // D-4 / the variant's no-progress rule
   kRepetition,    // D-3 threefold repetition of the state at the start of a turn
   kInsufficient,  // D-7 dead position
+  // Goals (Rules::goal, rules/goal.hpp): the winner is in GameResult.
+  kAllMenLost,  // a side has no men left (annihilation: it lost; losing games: it won)
+  kPromotion,   // promotion race: a pawn reached its last rank
+  kNoPawns,     // promotion race: a side has no pawns left (draw)
 };
 const char* outcome_name(Outcome o);
 

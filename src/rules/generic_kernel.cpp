@@ -3,6 +3,8 @@
 
 #include <cassert>
 
+#include "rules/goal.hpp"
+
 namespace hc::generic {
 
 // ---- movement ----
@@ -22,7 +24,7 @@ Bitboard reach(Piece p, Square s, Bitboard occ) { return attacks_of(type_of(p), 
 // ---- capture ----
 
 bool may_capture_with(const Rules& r, Piece mover) {
-  if (type_of(mover) != kKing) return true;
+  if (type_of(mover) != kKing || !r.royal_king) return true;
   switch (r.capture) {
     case CaptureKind::kExplosion:  // a king would blow itself up
     case CaptureKind::kKamikaze:   // a king would die with its victim
@@ -49,6 +51,14 @@ bool takes_ep(const Rules& r, Piece mover) {
       return may_capture_with(r, mover);
   }
   return false;
+}
+
+int promotion_choices(const Rules& r, PieceType out[5]) {
+  if (r.goal == Goal::kPromotionRace) return 0;
+  int n = 0;
+  for (PieceType t : {kQueen, kRook, kBishop, kKnight}) out[n++] = t;
+  if (r.promote_to_king) out[n++] = kKing;
+  return n;
 }
 
 bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
@@ -157,7 +167,13 @@ Bitboard checkers(const Position& pos, Color c) {
   return filter_checkers(pos, c, b, k, a);
 }
 
-// ---- royalty and legality ----
+// ---- royalty, goal and legality ----
+
+bool game_over(const Position& pos) {
+  const Rules& r = pos.rules();
+  if (r.goal != Goal::kCheckmate && goal_reached(pos).reached) return true;
+  return r.royal_king && pos.king_board(pos.side()) < 0 && pos.king_board(~pos.side()) >= 0;
+}
 
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
@@ -165,6 +181,7 @@ CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns) return CompletionShortcut::kNone;
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
+  if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
   switch (r.capture) {
@@ -249,8 +266,10 @@ struct Gen {
     list.push(Move(from, to, kind, promo, b, db));
   }
   void push_pawn(Square from, Square to, bool promotes) {
-    if (!promotes) return push(from, to);
-    for (PieceType t : {kQueen, kRook, kBishop, kKnight}) push(from, to, MoveKind::kPromotion, t);
+    PieceType choices[5];
+    const int n = promotes ? promotion_choices(r, choices) : 0;
+    if (n == 0) return push(from, to);
+    for (int i = 0; i < n; ++i) push(from, to, MoveKind::kPromotion, choices[i]);
   }
 
   void pawn(Square s) {
@@ -464,9 +483,9 @@ bool removes_men_by_journal(Position& pos, Move m) {
 
 void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
   list.count = 0;
+  if (game_over(pos)) return;  // king captured, or the goal reached
   if (pos.king_board(pos.side()) < 0) {
-    if (pos.king_board(~pos.side()) >= 0) return;  // king captured: the game is over
-    generate_pseudo(pos, list, from);              // a test position without kings: nothing to expose
+    generate_pseudo(pos, list, from);  // a test position without own king: nothing to expose
     return;
   }
   generate_pseudo(pos, list, from);

@@ -31,8 +31,9 @@ Bitboard reach(Piece p, Square s, Bitboard occ);
 
 // ---- capture (RULES.md §1.9) ----
 
-// May the man `mover` capture at all? False for kings where kings never capture (explosion, kamikaze): they
-// then also attack nothing (attackers below).
+// May the man `mover` capture at all? False for royal kings where kings never capture (explosion, kamikaze:
+// the king would destroy itself): they then also attack nothing (attackers below). A king that is an ordinary
+// man (royal_king false) captures like any man, dying in the act under those rules.
 bool may_capture_with(const Rules& r, Piece mover);
 // The men of colour `us` on board b that a man of `us` may capture (RULES.md §1.9, §4.7): the enemy's, and
 // under Rules::capture_own_men also `us`'s own men but its king(s) (a move removing its own royal king is
@@ -46,6 +47,11 @@ Bitboard victims(const Position& pos, int b, Color us);
 // while the right is usable). The e.p. capture creates no attack on the double-stepped pawn's square
 // (§1.3): attackers below are unchanged.
 bool takes_ep(const Rules& r, Piece mover);
+// The types a pawn arriving on its last rank may become, written to `out` (at most 5); returns how many.
+// D-2: Q, R, B, N; also K where promote_to_king (the king is then an ordinary man). None under the
+// promotion race: the pawn arrives as a pawn and stays one, for the game ends on its arrival (goal_reached).
+// A pure function of the rules.
+int promotion_choices(const Rules& r, PieceType out[5]);
 // The capturer stays on its square and only the victim goes (a shot). Its "arrival" square, which must be
 // vacant on the destination board under transfer, is then its own square.
 bool capturer_stays(const Rules& r);
@@ -75,7 +81,13 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 // its square, filtered as above.
 Bitboard checkers(const Position& pos, Color c);
 
-// ---- royalty and legality (RULES.md §1.1, §1.5, §1.6) ----
+// ---- royalty, goal and legality (RULES.md §1.1, §1.5, §1.6, §1.10) ----
+
+// Is the game over in this position, so that no move is legal? Under royal kings: the side to move has lost
+// its king while the enemy has one (king capture, explosion). Under a goal (Rules::goal, rules/goal.hpp): the
+// goal is reached, whoever is to move. A king that is an ordinary man may be captured without ending
+// anything. Must read the position only (not the move that led to it).
+bool game_over(const Position& pos);
 
 // The king may be captured (CheckRegime::kNone): no move is illegal by check, and the game ends when a king
 // goes.
@@ -91,9 +103,10 @@ bool is_legal(Position& pos, Move m);
 // proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
-// check) paralysis, nor under capture of own men or e.p. by any man (no proof written). A rule added to the
-// hooks must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which
-// costs up to two orders of magnitude on the Marseillais family).
+// check) paralysis, nor under capture of own men or e.p. by any man (no proof written), nor under a goal or
+// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks must
+// return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs up to
+// two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

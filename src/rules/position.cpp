@@ -1,5 +1,7 @@
 #include "rules/position.hpp"
 
+#include "rules/goal.hpp"
+
 #include <algorithm>
 #include <atomic>
 
@@ -112,8 +114,13 @@ bool Position::is_consistent() const {
       if (type_of(p) == kNoType || type_of(p) >= kPieceTypeCount || color_of(p) > kBlack) return false;
       if (!(type_bb_[b][type_of(p)] & color_bb_[b][color_of(p)] & bb(s))) return false;
     }
-    // No pawn on the first or last rank (set_fen refuses one; a pawn arriving there promotes).
-    if (type_bb_[b][kPawn] & (rank_bb(0) | rank_bb(7))) return false;
+    // No pawn on the first or last rank (set_fen refuses one; a pawn arriving there promotes), but for a
+    // pawn on its own last rank under the promotion race, where its arrival ended the game.
+    const Bitboard back = rank_bb(0) | rank_bb(7);
+    Bitboard stray = type_bb_[b][kPawn] & back;
+    if (pawn_may_stand_on_last_rank(*rules_))
+      stray &= ~(color_bb_[b][kWhite] & rank_bb(7)) & ~(color_bb_[b][kBlack] & rank_bb(0));
+    if (stray) return false;
     kings[kWhite] += popcount(pieces(b, kWhite, kKing));
     kings[kBlack] += popcount(pieces(b, kBlack, kKing));
     // Alice: a pair of corresponding squares is never occupied twice.

@@ -19,6 +19,17 @@ enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
 // for the combination, else the generic one; or the generic one always.
 enum class KernelChoice : std::uint8_t { kAuto, kGeneric };
+// What wins the game (RULES.md §1.10 `win`). kCheckmate: checkmate, or the capture of the (royal) king under
+// CheckRegime::kNone (today's games). The others need kings that are ordinary men (royal_king false).
+enum class Goal : std::uint8_t {
+  kCheckmate,
+  kAnnihilation,   // capture all the opponent's men: a side with no men loses
+  kLoseAllMen,     // losing games: a side that has lost all its men wins
+  kPromotionRace,  // the first pawn to reach its last rank wins (it stays a pawn: the game ends on arrival);
+                   // while no pawn has, a side with no pawns left draws the game
+};
+// The result of stalemate for the stalemated side (RULES.md §1.5, §1.10 `stalemate`).
+enum class StalemateResult : std::uint8_t { kDraw, kLoss, kWin };
 
 // How many moves a turn allows (RULES.md §1.2, §2 `schedule`). t = turn index of the game (1, 2, 3 …, White's
 // turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
@@ -137,6 +148,8 @@ struct Rules {
   // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
   // royal kings starts only from a position where each side has one (rules/start_position.hpp).
   bool royal_king = true;
+  // Pawns may also promote to king (RULES.md losing games; only where the king is an ordinary man).
+  bool promote_to_king = false;
   // en passant (RULES.md §1.8)
   EpWhen ep_when = EpWhen::kFirst;
   EpPassed ep_passed = EpPassed::kNeverOccupied;
@@ -158,6 +171,8 @@ struct Rules {
   // game end
   ProgressUnit progress_unit = ProgressUnit::kMoves;
   int progress_limit = 100;  // D-4: 100 atomic moves; Progressive: 10 turns
+  Goal goal = Goal::kCheckmate;
+  StalemateResult stalemate = StalemateResult::kDraw;
 
   // Properties of the capture, paralysis and board components, for readers that reason about rules rather
   // than components (the engine's evaluation).
@@ -166,7 +181,13 @@ struct Rules {
   bool capturer_removed() const {
     return capture == CaptureKind::kExplosion || capture == CaptureKind::kKamikaze;
   }
-  bool kings_capture() const { return !capturer_removed(); }
+  // A royal king never captures where its capturer is removed (it would destroy itself); a king that is an
+  // ordinary man does (dying in the act).
+  bool kings_capture() const { return !capturer_removed() || !royal_king; }
+  // The rules of §1.10 beyond checkmate and king capture: read by the generic kernel only.
+  bool has_goal() const {
+    return goal != Goal::kCheckmate || stalemate != StalemateResult::kDraw || !royal_king || promote_to_king;
+  }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   bool transfers() const { return transfer != TransferKind::kNone; }
 

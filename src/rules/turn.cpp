@@ -1,5 +1,7 @@
 #include "rules/turn.hpp"
 
+#include "rules/goal.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -541,12 +543,14 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     int kings = 0;  // a king removed and not put back: captured or exploded, the game ends at once (D-8)
     for (int i = 0; i < u.count; ++i)
       if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
-    const bool king_lost = kings < 0;
+    const bool king_lost = r.royal_king && kings < 0;  // an ordinary man's capture ends nothing
     const bool check = !king_lost && (r.ends_on_check || count_checks) && pos.king_board(~pos.side()) >= 0 &&
                        pos.ops().checkers(pos, ~pos.side()) != 0;
     if (check && count_checks) st.checks[pos.side()]++;
     ended = ended || king_lost || (r.ends_on_check && check);
   }
+  // A goal reached (rules/goal.hpp) ends the game, and with it the turn, at once.
+  if (!ended && r.goal != Goal::kCheckmate && goal_reached(pos).reached) ended = true;
   // A lost move (RULES.md bilateral-marseillais decision 3): nothing legal is left for the rest of the turn.
   // The moves found are kept for the generation that usually follows at once (take_continuation).
   if (!ended && r.lost_move) {

@@ -239,7 +239,17 @@ const std::vector<RuleKey> kKeys = {
      0,
      1,
      HC_FIELD(bool, royal_king),
-     "the king is royal: its loss ends the game, and a game starts only with one king a side"},
+     "the king is royal: its loss ends the game, and a game starts only with one king a side; false: the "
+     "king is an ordinary man (no check, its capture ends neither the game nor the turn; with check = "
+     "\"none\")"},
+    {"promotion",
+     D::kCheck,
+     K::kChoice,
+     {{"ortho", 0}, {"with-king", 1}},
+     0,
+     0,
+     HC_FIELD(bool, promote_to_king),
+     "what a pawn promotes to: ortho (Q, R, B or N), with-king (also K, where the king is an ordinary man)"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -356,6 +366,29 @@ const std::vector<RuleKey> kKeys = {
      1000000,
      HC_FIELD(int, progress_limit),
      "draw after this many moves or turns without capture or pawn move"},
+    {"end.win",
+     D::kGameEnd,
+     K::kChoice,
+     {{"checkmate", long(Goal::kCheckmate)},
+      {"annihilation", long(Goal::kAnnihilation)},
+      {"lose-all-men", long(Goal::kLoseAllMen)},
+      {"promotion-race", long(Goal::kPromotionRace)}},
+     0,
+     0,
+     HC_FIELD(Goal, goal),
+     "what wins: checkmate (or the king's capture under check = \"none\"), annihilation (a side with no men "
+     "loses), lose-all-men (a side with no men wins), promotion-race (the first pawn on its last rank wins; "
+     "a side with no pawns left draws); all but checkmate need royal_king = false"},
+    {"end.stalemate",
+     D::kGameEnd,
+     K::kChoice,
+     {{"draw", long(StalemateResult::kDraw)},
+      {"loss-for-stalemated", long(StalemateResult::kLoss)},
+      {"win-for-stalemated", long(StalemateResult::kWin)}},
+     0,
+     0,
+     HC_FIELD(StalemateResult, stalemate),
+     "the result for a side that cannot make the turn the rules require (RULES.md §1.5 stalemate)"},
     // ---- implementation (docs/architecture.md "Two tiers") ----
     {"kernel",
      D::kKernel,
@@ -446,7 +479,13 @@ std::string format_value(const RuleKey& k, long value) {
 std::string rules_problem(const Rules& r) {
   if ((r.boards == 2) != (r.transfer == TransferKind::kAlice))
     return "boards = 2 goes with transfer = \"alice\" (and one board with transfer = \"none\")";
-  if (!r.royal_king) return "royal_king = false: no kernel plays non-royal kings yet";
+  if (!r.royal_king && r.regime != CheckRegime::kNone)
+    return "royal_king = false goes with check = \"none\" (a king that is an ordinary man is never in check)";
+  if (r.royal_king && r.promote_to_king)
+    return "promotion = \"with-king\" needs royal_king = false (a side has one royal king)";
+  if (r.royal_king && r.goal != Goal::kCheckmate)
+    return "end.win other than \"checkmate\" needs royal_king = false (the king's capture would end the game "
+           "first)";
   const ScheduleKind k = r.schedule.kind;
   if (k == ScheduleKind::kCycle && (r.schedule.period < 2 || r.schedule.period % 2))
     return "schedule = \"cycle\" needs an even period of 2 to 64 (the cycle ends with Black's turn)";

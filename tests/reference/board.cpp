@@ -141,7 +141,9 @@ static bool paralysed(const Variant& v, const Pos& p, int board, int sq) {
 // check.
 static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
   char c = p.bd[board][sq];
-  if (type_of(c) == 'k' && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion)) return false;
+  if (type_of(c) == 'k' && v.goal.royal_king &&
+      (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
+    return false;
   return !paralysed(v, p, board, sq);
 }
 
@@ -149,6 +151,7 @@ static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
 // (§5.1: only men on the same board) that is able to attack. Atomic (§4.3): no check while the kings are
 // adjacent, nor when the enemy has no king.
 bool in_check(const Variant& v, const Pos& p, int color) {
+  if (!v.goal.royal_king) return false;  // §1.1: a king that is not royal is an ordinary man, never in check
   if (v.capture == Capture::Explosion && !has_king(p, 1 - color)) return false;
   for (int b = 0; b < p.nboards; ++b) {
     const Board& bd = p.bd[b];
@@ -173,11 +176,46 @@ bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int b
   const Board& bd = p.bd[board];
   for (int s = 0; s < 64; ++s) {
     if (color_of(bd[s]) != by || !attacks(bd, s, sq)) continue;
-    if (type_of(bd[s]) == 'k' && (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
+    if (type_of(bd[s]) == 'k' && v.goal.royal_king &&
+        (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
       continue;
     return true;
   }
   return false;
+}
+
+// §1.10 goals, in the entries' words.
+int goal_result(const Variant& v, const Pos& p) {
+  auto count = [&](int color, char type) {
+    int n = 0;
+    for (int b = 0; b < p.nboards; ++b)
+      for (char c : p.bd[b])
+        if (color_of(c) == color && (type == 0 || type_of(c) == type)) ++n;
+    return n;
+  };
+  auto pawn_on_last_rank = [&](int color) {
+    for (int b = 0; b < p.nboards; ++b)
+      for (int f = 0; f < 8; ++f)
+        if (p.bd[b][(color == WHITE ? 7 : 0) * 8 + f] == make_piece('p', color)) return true;
+    return false;
+  };
+  const bool white_none = count(WHITE, 0) == 0, black_none = count(BLACK, 0) == 0;
+  switch (v.goal.win) {
+    case Win::Checkmate:
+      return -2;
+    case Win::Annihilation:  // progressive-take-all: "a side with no men loses"
+      if (white_none && black_none) return -1;
+      return white_none ? BLACK : black_none ? WHITE : -2;
+    case Win::LoseAllMen:  // marseillais-losing: "a player who has lost all his men ... wins"
+      if (white_none && black_none) return -1;
+      return white_none ? WHITE : black_none ? BLACK : -2;
+    case Win::PromotionRace: {  // "win: the first pawn to reach the last rank"; "no pawns left: draw"
+      const bool w = pawn_on_last_rank(WHITE), b = pawn_on_last_rank(BLACK);
+      if (w || b) return w && b ? -1 : w ? WHITE : BLACK;
+      return count(WHITE, 'p') == 0 || count(BLACK, 'p') == 0 ? -1 : -2;
+    }
+  }
+  return -2;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -260,9 +298,12 @@ static void add_piece_ep(const Variant& v, const Pos& p, std::vector<Move>& out)
 }
 
 static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<Move>& out) {
-  // D-2 promotion to Q, R, B or N; a Rifle pawn shot does not move the pawn and never promotes (§4.1).
-  if (last_rank && !(m.capture && v.capture == Capture::Shoot)) {
-    for (char pr : {'q', 'r', 'b', 'n'}) {
+  // D-2 promotion to Q, R, B or N (and K where "pawns may also promote to king"); a Rifle pawn shot does not
+  // move the pawn and never promotes (§4.1). kamikaze-promotion-race: "win: the first pawn to reach the last
+  // rank" — the game ends on arrival, so the pawn stays a pawn there (no choice).
+  if (last_rank && !(m.capture && v.capture == Capture::Shoot) && v.goal.win != Win::PromotionRace) {
+    for (char pr : {'q', 'r', 'b', 'n', 'k'}) {
+      if (pr == 'k' && !v.goal.king_promotion) continue;
       m.promo = pr;
       out.push_back(m);
     }
@@ -330,8 +371,9 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         }
       } else if (t == 'n' || t == 'k') {
         // Kings never capture in kamikaze (§4.5) and atomic (§4.3); in rifle they shoot adjacent men (§4.1).
-        const bool king_captures =
-            t == 'n' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
+        // kamikaze-promotion-race: "a king may capture, dying in the act" (a king that is not royal).
+        const bool king_captures = t == 'n' || !v.goal.royal_king ||
+                                   !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
         for (int to = 0; to < 64; ++to) {
           const int df = std::abs(file_of(to) - f), dr = std::abs(rank_of(to) - r);
           const bool step = t == 'n' ? (df * dr == 2) : (std::max(df, dr) == 1);

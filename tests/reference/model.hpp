@@ -54,6 +54,17 @@ enum class Composition {
   English,        // every mobile man before any man twice
 };
 
+// What wins (RULES.md §1.10 `win`) and the result of stalemate (§1.5), with the king's royalty (§1.1).
+enum class Win { Checkmate, Annihilation, LoseAllMen, PromotionRace };
+enum class StalemateResult { Draw, LossForStalemated, WinForStalemated };
+struct GoalRules {
+  bool royal_king = true;       // §1.1: false = the king is an ordinary man (no check, capturable)
+  bool king_promotion = false;  // pawns may also promote to king
+  Win win = Win::Checkmate;
+  StalemateResult stalemate = StalemateResult::Draw;
+  bool operator==(const GoalRules&) const = default;
+};
+
 // Obligations on the first move of a turn (applied after D-5, "if possible").
 enum class Obligation { None, Maximummer, Equivalent, Equidistant };
 
@@ -88,6 +99,8 @@ struct Variant {
   bool madras = false;
   // boards group
   bool alice = false;
+  // goal group
+  GoalRules goal;
 
   // The turn-spec tokens each id uses.
   bool tracks_men() const { return moves_per_man > 0 || composition == Composition::English; }
@@ -176,6 +189,8 @@ bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner);
 bool pawn_attacks_passed_square(const Pos& p, int passed, int owner);
 bool ep_usable(const Variant& v, const Pos& p, int passed, int owner);
 bool in_check(const Variant& v, const Pos& p, int color);
+// §1.10 goals: -2 = not reached, -1 = reached with a draw, WHITE / BLACK = reached, that colour wins.
+int goal_result(const Variant& v, const Pos& p);
 struct CastleSpec {
   int color;
   int king_from, king_to, rook_from, rook_to;

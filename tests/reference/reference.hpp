@@ -38,7 +38,10 @@ std::uint64_t count_turns(const std::string& variant, const std::string& fen, in
 // under the check regime and the composition — incl. Italian mate, citizen's "no parrying piece move";
 // D-5 never counts), "king-captured" (side to move has lost its king: Galvin capture or Atomic explosion),
 // "stalemate" (incl. progressive stalemate mid-series, Marseillais "cannot complete a turn", citizen's "no
-// piece move" with pawn moves left).
+// piece move" with pawn moves left; "stalemate-white" / "-black" names the winner where stalemate is not a
+// draw), and the §1.10 goals: "all-men-lost-white" / "-black" (annihilation or losing: the winner),
+// "promotion-white" / "-black" (the promotion race), "no-pawns" (its draw); "all-men-lost" when both sides
+// have none.
 std::string outcome(const std::string& variant, const std::string& fen);
 
 // Parse and re-print a FEN under the variant (canonical form; used by the self-test for round trips).

@@ -2,7 +2,7 @@
 // only (no engine code). It enumerates every complete turn of the side to move by depth-first search over
 // reference::legal_moves / reference::play (a turn is complete when the side to move changes, or when no
 // legal move remains mid-turn), and lists the turns after which reference::outcome says "checkmate" or
-// "king-captured" for the opponent.
+// "king-captured" for the opponent, or names the mover as the winner (a goal, a stalemate result).
 //
 //   tactic_check VARIANT FEN          every complete turn counted, the mating turns listed
 //   tactic_check --tsv FILE [ID...]   every "mate 1" row (or the rows named): exactly one mating turn, the
@@ -43,11 +43,13 @@ std::string join(const std::vector<std::string>& turn) {
   return s;
 }
 
-void finish(const std::string& variant, const std::string& fen, const std::vector<std::string>& path,
-            Census& c) {
+void finish(const std::string& variant, const std::string& fen, char side,
+            const std::vector<std::string>& path, Census& c) {
   ++c.turns;
-  const std::string o = ref::outcome(variant, fen);
-  if (o == "checkmate" || o == "king-captured") c.mates.push_back(join(path));
+  // A win for the mover: mate, a king captured, or a goal or stalemate result naming the mover as the winner.
+  const std::string o = ref::outcome(variant, fen), mover = side == 'w' ? "-white" : "-black";
+  const bool named = o.size() > mover.size() && o.compare(o.size() - mover.size(), mover.size(), mover) == 0;
+  if (o == "checkmate" || o == "king-captured" || named) c.mates.push_back(join(path));
 }
 
 void walk(const std::string& variant, const std::string& fen, char side, std::vector<std::string>& path,
@@ -59,14 +61,14 @@ void walk(const std::string& variant, const std::string& fen, char side, std::ve
   const auto moves = ref::legal_moves(variant, fen);
   if (moves.empty()) {  // no move left mid-turn (progressive stalemate, game over): the turn so far is
                         // complete
-    if (!path.empty()) finish(variant, fen, path, c);
+    if (!path.empty()) finish(variant, fen, side, path, c);
     return;
   }
   for (const auto& m : moves) {
     const std::string next = ref::play(variant, fen, m);
     path.push_back(m);
     if (side_of(next) != side)
-      finish(variant, next, path, c);
+      finish(variant, next, side, path, c);
     else
       walk(variant, next, side, path, c);
     path.pop_back();

@@ -298,7 +298,9 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
 
   a.gives_check = in_check(v, q, them);
   if (v.schedule == Schedule::BankOfScotland && a.gives_check) q.checks[me] += 1;
-  const bool game_over = !has_king(q, WHITE) || !has_king(q, BLACK);
+  // The game ends at once, and with it the turn: a royal king lost (D-8), or a goal reached (§1.10).
+  const bool game_over =
+      v.goal.royal_king ? !has_king(q, WHITE) || !has_king(q, BLACK) : goal_result(v, q) != -2;
   a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
                  (v.ends_on_capture && m.capture) ||
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
@@ -331,7 +333,7 @@ After play_stop(const Variant& v, const Pos& p) {
 
 // `stop_early: voluntary` — after at least one move of the turn.
 bool stop_allowed(const Variant& v, const Pos& p) {
-  return v.voluntary_stop && p.made >= 1 && has_king(p, p.stm);
+  return v.voluntary_stop && p.made >= 1 && (!v.goal.royal_king || has_king(p, p.stm));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -360,6 +362,7 @@ bool alice_king_steps_into_check(const Variant& v, const Pos& p, const Move& m) 
 //   turn.
 bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a) {
   const int me = p.stm;
+  if (!v.goal.royal_king) return true;  // §1.1: ordinary-man kings, no check (regime NONE)
   if (!has_king(a.pos, me)) return false;
   if (!has_king(a.pos, 1 - me)) return true;
   if (v.regime == Regime::None) return true;
@@ -374,7 +377,8 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
 // zone/colour/category ids) ends the turn inside the move that leaves nothing in the category still owed.
 std::vector<Legal> candidates(const Variant& v, const Pos& p) {
   std::vector<Legal> base;
-  if (!has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
+  if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
+  if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
     After a = play_move(v, p, m);
@@ -488,13 +492,23 @@ std::uint64_t count_turns_pos(const Variant& v, const Pos& p, int max_moves) {
 
 // §1.5 / D-5 / D-8 game end for the side to move.
 std::string outcome_pos(const Variant& v, const Pos& p) {
-  if (!has_king(p, p.stm)) return "king-captured";
+  const char* colour[2] = {"-white", "-black"};
+  if (const int g = goal_result(v, p); g != -2) {  // §1.10 goals, whoever is to move
+    const std::string word =
+        v.goal.win == Win::PromotionRace ? (g == -1 ? "no-pawns" : "promotion") : "all-men-lost";
+    return g == -1 ? word : word + colour[g];
+  }
+  if (v.goal.royal_king && !has_king(p, p.stm)) return "king-captured";
   if (!legal_list(v, p).empty()) return "ongoing";
-  if (p.made > 0 || v.regime == Regime::None) return "stalemate";  // progressive stalemate; Galvin draw
+  // §1.5: "the result of stalemate is a per-variant setting" (the winner is named when it is not a draw)
+  std::string stalemate = "stalemate";
+  if (v.goal.stalemate == StalemateResult::WinForStalemated) stalemate += colour[p.stm];
+  if (v.goal.stalemate == StalemateResult::LossForStalemated) stalemate += colour[1 - p.stm];
+  if (p.made > 0 || v.regime == Regime::None) return stalemate;  // progressive stalemate; Galvin draw
   // checkmate: in check at the start of the turn and no legal first move (D-5 never counts toward this test;
   // the composition does: citizen's first move must be a piece move)
   if (in_check(v, p, p.stm) && candidates(v, p).empty()) return "checkmate";
-  return "stalemate";
+  return stalemate;
 }
 
 }  // namespace hc::reference::detail

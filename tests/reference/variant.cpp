@@ -142,6 +142,26 @@ bool set_turn_id(Variant& v, const std::string& p) {
   } else if (p == "progressive-pribylinec") {  // §3.5: no man more than twice per series
     progressive_family(v, Schedule::Progressive);
     v.moves_per_man = 2;
+  } else if (p == "progressive-take-all") {  // §3.5: kings not royal, capture all the opponent's men
+    progressive_family(v, Schedule::Progressive);
+    v.ends_on_check = false;  // "no check ends the series"
+    v.regime = Regime::None;
+    v.goal.royal_king = false;
+    v.goal.king_promotion = true;  // "pawns may also promote to king"
+    v.goal.win = Win::Annihilation;
+  } else if (p == "marseillais-losing") {  // §3.1: Marseillais 2/2 combined with Losing Chess
+    marseillais_family(v, Schedule::Two);
+    v.ends_on_check = false;  // no check
+    // "if after the first move the mover has no legal second move, the turn simply ends"
+    v.complete_turn = false;
+    v.lost_move = true;
+    v.regime = Regime::None;
+    v.compulsory_capture = true;  // "capture compulsory on each atomic move"
+    v.goal.royal_king = false;
+    v.goal.king_promotion = true;
+    v.goal.win = Win::LoseAllMen;  // "a player who has lost all his men ... wins"
+    // "... or who cannot move at the start of his turn"
+    v.goal.stalemate = StalemateResult::WinForStalemated;
   } else if (p == "progressive-english") {  // §3.5: every mobile man before any man twice; no e.p.
     progressive_family(v, Schedule::Progressive);
     v.composition = Composition::English;
@@ -204,7 +224,8 @@ Variant parse_variant(const std::string& id) {
     } else if (Variant t; set_turn_id(t, p)) {
       claim(turn_set, "schedule");
       t.capture = v.capture;
-      t.compulsory_capture = v.compulsory_capture;
+      t.compulsory_capture = t.compulsory_capture || v.compulsory_capture;
+      if (t.goal == GoalRules{}) t.goal = v.goal;
       t.own_men = v.own_men;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
@@ -226,6 +247,12 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;
+    } else if (p == "kamikaze-promotion-race") {  // §4.5 "no checks" version
+      claim(capture_set, "capture rule");
+      v.capture = Capture::Kamikaze;
+      v.regime = Regime::None;
+      v.goal.royal_king = false;  // "a king may capture, dying in the act"
+      v.goal.win = Win::PromotionRace;
     } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;
