@@ -62,28 +62,31 @@ test('en passant: the pawn passed by vanishes from its own square', () => {
 });
 
 test('a capture of an own man (reform-tabi): the man on the destination vanishes though its square stays white', () => {
-  const knight = moveEffects(
-    parsePlacement(START),
-    parsePlacement('rnbqkbnr/pppppppp/8/8/8/8/PPPNPPPP/R1BQKBNR b KQkq - 0 1'),
-    'b1d2',
-  );
-  assert.equal(knight.kind, 'capture');
-  assert.deepEqual(knight.vanished, [{ board: 0, key: 'd2' }]);
+  // Nb1xd2, taking White's own pawn.
+  const knight = moveEffects('b1d2', [
+    fx(0, 'd2', 'P', 'remove', 'capture'),
+    fx(0, 'b1', 'N', 'remove', 'move'),
+    fx(0, 'd2', 'N', 'put', 'move'),
+  ]);
+  assert.equal(knight.toBoard, 0);
+  assert.deepEqual(knight.vanished, [{ board: 0, key: 'd2', kind: 'capture' }]);
   // The king takes its own rook beside it: no castling, the rook is gone.
-  const king = moveEffects(
-    parsePlacement('4k3/8/8/8/8/8/8/4KR2 w - - 0 1'),
-    parsePlacement('4k3/8/8/8/8/8/8/5K2 b - - 0 1'),
-    'e1f1',
-  );
-  assert.deepEqual(king.vanished, [{ board: 0, key: 'f1' }]);
+  const king = moveEffects('e1f1', [
+    fx(0, 'f1', 'R', 'remove', 'capture'),
+    fx(0, 'e1', 'K', 'remove', 'move'),
+    fx(0, 'f1', 'K', 'put', 'move'),
+  ]);
+  assert.deepEqual(king.vanished, [{ board: 0, key: 'f1', kind: 'capture' }]);
 });
 
 test('a knight takes en passant (ekstrom-en-passant): the pawn passed by vanishes from its own square', () => {
-  const before = parsePlacement('7k/8/8/3p4/4N3/8/8/4K3 w - d6 0 2');
-  const after = parsePlacement('7k/8/3N4/8/8/8/8/4K3 b - - 0 2');
-  const fx = moveEffects(before, after, 'e4d6');
-  assert.equal(fx.kind, 'capture');
-  assert.deepEqual(fx.vanished, [{ board: 0, key: 'd5' }]);
+  const m = moveEffects('e4d6', [
+    fx(0, 'd5', 'p', 'remove', 'capture'),
+    fx(0, 'e4', 'N', 'remove', 'move'),
+    fx(0, 'd6', 'N', 'put', 'move'),
+  ]);
+  assert.equal(m.toBoard, 0);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'd5', kind: 'capture' }]);
 });
 
 test('a Rifle shot: the shooter stays on its square, the target vanishes', () => {
