@@ -227,6 +227,8 @@ Variant parse_variant(const std::string& id) {
       t.compulsory_capture = t.compulsory_capture || v.compulsory_capture;
       if (t.goal == GoalRules{}) t.goal = v.goal;
       t.own_men = v.own_men;
+      t.empty_squares_only = v.empty_squares_only;
+      t.sweep = v.sweep;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -253,6 +255,11 @@ Variant parse_variant(const std::string& id) {
       v.regime = Regime::None;
       v.goal.royal_king = false;  // "a king may capture, dying in the act"
       v.goal.win = Win::PromotionRace;
+    } else if (p == "spite") {  // §4.4
+      claim(capture_set, "capture rule");
+      v.empty_squares_only = true;  // "no displacement capture; every move goes to an empty square"
+      v.sweep = Sweep::Spite;
+      v.regime = Regime::None;   // "no check or mate; the object is to capture the king"
     } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;
