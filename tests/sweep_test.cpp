@@ -124,3 +124,57 @@ TEST(Spite, ASweepEndsACitizenTurnAsACaptureDoes) {
   const Line quiet = play("citizen+spite", fen, {"b1a3"});
   EXPECT_EQ(quiet.fen.substr(0, quiet.fen.find(' ') + 2), "4k3/8/8/8/3p4/N7/7P/4K3 w");
 }
+
+// ---- machine-gun (RULES.md §4.1) ----
+
+// The cascade: Ra1-a8 attacks the king e8 (b8-d8 empty), which goes; that opens the rank between the two
+// rooks, which attack each other and both go in the next pass; then nothing is attacked. Black has no men:
+// White wins (annihilation). Three sweep removals, the mover among them.
+TEST(MachineGun, TheSweepRepeatsUntilNoManIsAttacked) {
+  const Line l = play("machine-gun", "4k2r/8/8/8/8/8/8/R3K3 w - - 0 1", {"a1a8"});
+  EXPECT_EQ(l.san, (std::vector<std::string>{"Rxa8"}));
+  EXPECT_EQ(l.fen, "8/8/8/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(l.swept, 3);
+  EXPECT_EQ(l.result.outcome, Outcome::kAllMenLost);
+  ASSERT_TRUE(l.result.winner.has_value());
+  EXPECT_EQ(*l.result.winner, kWhite);
+}
+
+// Two men attacking each other both go; both sides annihilated in the same sweep: a draw.
+TEST(MachineGun, BothAnnihilatedInOneSweepIsADraw) {
+  const Line l = play("machine-gun", "7r/8/8/8/8/8/8/R7 w - - 0 1", {"a1a8"});
+  EXPECT_EQ(l.fen, "8/8/8/8/8/8/8/8 b - - 0 1");
+  EXPECT_EQ(l.result.outcome, Outcome::kAllMenLost);
+  EXPECT_FALSE(l.result.winner.has_value());
+}
+
+// A move to a square an enemy man attacks removes the mover too (pawns attack diagonally): Nb1-c3 lands where
+// the pawn d4 attacks it; from c3 the knight attacks a2, a4, b1, b5, d1, d5, e2, e4, none of them occupied.
+// So the knight alone goes.
+TEST(MachineGun, AManMovingOntoAnAttackedSquareIsSweptToo) {
+  const Line l = play("machine-gun", "k7/8/8/8/3p4/8/8/1N5K w - - 0 1", {"b1c3"});
+  EXPECT_EQ(l.fen, "k7/8/8/8/3p4/8/8/7K b - - 0 1");
+  EXPECT_EQ(l.swept, 1);
+}
+
+// The journal holds a sweep of a whole board: 63 kings (ordinary men here) in a checkerboard of colours, a1
+// empty; Kb1-a1 leaves every man with an enemy neighbour, so all 63 go at once (2 + 63 journal entries, more
+// than the 28 the journal held before sweeps). Both sides annihilated: a draw.
+TEST(MachineGun, AWholeBoardSweepFitsTheJournal) {
+  const std::string fen = "KkKkKkKk/kKkKkKkK/KkKkKkKk/kKkKkKkK/KkKkKkKk/kKkKkKkK/KkKkKkKk/1KkKkKkK w - - 0 1";
+  const Line l = play("machine-gun", fen, {"b1a1"});
+  EXPECT_EQ(l.swept, 63);
+  EXPECT_EQ(l.fen, "8/8/8/8/8/8/8/8 b - - 0 1");
+  EXPECT_FALSE(l.result.winner.has_value());
+}
+
+// ---- progressive-machine-gun (RULES.md §4.1) ----
+
+// A series ends early only when the mover has no legal move, and then the turn passes (decision): White's
+// second turn has three moves, but after a5-a6 the pawn is blocked by a7 and White has no other man. Black is
+// to move (in Progressive that would be the progressive stalemate, a draw).
+TEST(ProgressiveMachineGun, NoLegalMoveLeftPassesTheTurn) {
+  const Line l = play("progressive-machine-gun", "7k/p7/8/P7/8/8/8/8 w - - 0 2", {"a5a6"});
+  EXPECT_EQ(l.fen, "7k/p7/P7/8/8/8/8/8 b - - 0 2");
+  EXPECT_EQ(l.result.outcome, Outcome::kOngoing);
+}

@@ -110,6 +110,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "ekstrom-en-passant",
                                            "reform-tabi",
                                            "spite",
+                                           "machine-gun",
+                                           "progressive-machine-gun",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -160,6 +162,17 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(sp.sweep, SweepKind::kAttackersOfArrival);
   EXPECT_EQ(sp.regime, CheckRegime::kNone);
   EXPECT_TRUE(sp.royal_king);
+  // machine-gun: every attacked man of either side swept off, the king an ordinary man (RULES.md §4.1).
+  const Rules mg = make_variant("machine-gun").rules;
+  EXPECT_EQ(mg.capture, CaptureKind::kNone);
+  EXPECT_EQ(mg.sweep, SweepKind::kAllAttacked);
+  EXPECT_FALSE(mg.royal_king);
+  EXPECT_EQ(mg.goal, Goal::kAnnihilation);
+  const Rules pmg = make_variant("progressive-machine-gun").rules;
+  EXPECT_EQ(pmg.schedule.kind, ScheduleKind::kProgressive);
+  EXPECT_EQ(pmg.sweep, SweepKind::kAllAttacked);
+  EXPECT_TRUE(pmg.lost_move);
+  EXPECT_FALSE(pmg.ends_on_check);
 }
 
 TEST(VariantFile, InheritanceTakesTheParentsKeysAndDimensions) {

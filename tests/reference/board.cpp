@@ -434,6 +434,26 @@ static void spite_sweep(const Variant& v, Board& b, const Move& m, int me) {
   for (int s : removed) b[s] = EMPTY;
 }
 
+// §4.1 machine-gun: "After every move, every man of either colour that is attacked by at least one enemy man
+// is removed, all simultaneously (so two men attacking each other both disappear); screened men are
+// unaffected. Then the position is re-examined: newly revealed attacks are resolved the same way; repeat
+// until no man is attacked." Kings are ordinary men and attack like kings.
+static void machine_gun_sweep(Pos& q) {
+  for (;;) {
+    std::vector<std::pair<int, int>> removed;
+    for (int b = 0; b < q.nboards; ++b)
+      for (int s = 0; s < 64; ++s)
+        for (int e = 0; e < 64; ++e)
+          if (q.bd[b][s] != EMPTY && color_of(q.bd[b][e]) == 1 - color_of(q.bd[b][s]) &&
+              attacks(q.bd[b], e, s)) {
+            removed.push_back({b, s});
+            break;
+          }
+    if (removed.empty()) return;
+    for (auto [b, s] : removed) q.bd[b][s] = EMPTY;
+  }
+}
+
 // The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
 // transfer, the sweep, castling rights. No turn bookkeeping.
 Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
@@ -483,6 +503,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     }
   }
   if (v.sweep == Sweep::Spite) spite_sweep(v, q.bd[v.alice ? 1 - m.board : m.board], m, me);
+  if (v.sweep == Sweep::MachineGun) machine_gun_sweep(q);
   // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.
   for (int i = 0; i < 4; ++i) {
     const CastleSpec& cs = castle_specs()[i];

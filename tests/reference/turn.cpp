@@ -383,7 +383,9 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
 // Turn spec steps 1 and 2: the moves legal by themselves here that the composition rule of the id allows
 // (then §4.1 rifle's compulsory capture among them, "legality is tested first"). A lost move (the four
 // zone/colour/category ids) ends the turn inside the move that leaves nothing in the category still owed.
-std::vector<Legal> candidates(const Variant& v, const Pos& p) {
+// `lost_moves` false: only whether moves exist matters to the caller (the lost move's own test), so the turn
+// endings of the moves found are not resolved (that would recurse through the rest of the series).
+std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = true) {
   std::vector<Legal> base;
   if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
   if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
@@ -402,9 +404,9 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p) {
   if (v.compulsory_capture &&
       std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
     std::erase_if(out, [](const Legal& l) { return !l.move.capture; });
-  if (v.lost_move)
+  if (v.lost_move && lost_moves)
     for (Legal& l : out)
-      if (!l.after.turn_ended && candidates(v, l.after.pos).empty()) {
+      if (!l.after.turn_ended && candidates(v, l.after.pos, false).empty()) {
         finish_turn(v, p, l.after.pos, p.made + 1, l.after.gives_check);
         l.after.turn_ended = true;
       }
