@@ -64,10 +64,9 @@ void walk(Position& pos, int depth, Features& f) {
   for (Move m : list) {
     const Color mover = pos.side();
     const int made = pos.state().made, quota = pos.state().quota, before = men(pos);
-    const bool capture = m.kind() == MoveKind::kEnPassant || pos.board_of(m.to()) >= 0;
     Undo u;
     pos.ops().make(pos, m, u);
-    f.captures += capture && m.kind() != MoveKind::kCastling;  // castling as king-takes-rook is no capture
+    f.captures += removes_men(u);  // from the journal: a capture, or men swept off after the move
     f.en_passant += m.kind() == MoveKind::kEnPassant;
     f.castlings += m.kind() == MoveKind::kCastling;
     f.promotions += m.kind() == MoveKind::kPromotion;

@@ -109,6 +109,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "alice",
                                            "ekstrom-en-passant",
                                            "reform-tabi",
+                                           "spite",
+                                           "machine-gun",
+                                           "progressive-machine-gun",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -128,10 +131,11 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "progressive-kamikaze").alias_of, "progressive+kamikaze");
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
-  EXPECT_EQ(c.showcase, (std::vector<std::string>{"marseillais+atomic", "progressive+alice", "alice+madras",
-                                                  "balanced-marseillais+rifle", "fibonacci+atomic",
-                                                  "progressive-english+alice", "hurricane+rifle",
-                                                  "different-men-marseillais+madras", "alice+rifle"}));
+  EXPECT_EQ(c.showcase,
+            (std::vector<std::string>{
+                "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
+                "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
+                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);
@@ -151,6 +155,24 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(pi.progress_unit, ProgressUnit::kTurns);
   EXPECT_EQ(pi.progress_limit, 10);
   EXPECT_TRUE(make_variant("rifle").rules.compulsory_capture);
+  // spite: moves to empty squares, the attackers of the arrival square swept off, no check (RULES.md §4.4).
+  EXPECT_EQ(dims(entry(c, "spite")), (std::vector<std::string>{"check", "capture"}));
+  const Rules sp = make_variant("spite").rules;
+  EXPECT_EQ(sp.capture, CaptureKind::kNone);
+  EXPECT_EQ(sp.sweep, SweepKind::kAttackersOfArrival);
+  EXPECT_EQ(sp.regime, CheckRegime::kNone);
+  EXPECT_TRUE(sp.royal_king);
+  // machine-gun: every attacked man of either side swept off, the king an ordinary man (RULES.md §4.1).
+  const Rules mg = make_variant("machine-gun").rules;
+  EXPECT_EQ(mg.capture, CaptureKind::kNone);
+  EXPECT_EQ(mg.sweep, SweepKind::kAllAttacked);
+  EXPECT_FALSE(mg.royal_king);
+  EXPECT_EQ(mg.goal, Goal::kAnnihilation);
+  const Rules pmg = make_variant("progressive-machine-gun").rules;
+  EXPECT_EQ(pmg.schedule.kind, ScheduleKind::kProgressive);
+  EXPECT_EQ(pmg.sweep, SweepKind::kAllAttacked);
+  EXPECT_TRUE(pmg.lost_move);
+  EXPECT_FALSE(pmg.ends_on_check);
 }
 
 TEST(VariantFile, InheritanceTakesTheParentsKeysAndDimensions) {
@@ -240,7 +262,8 @@ TEST(VariantFile, EveryErrorIsReportedWithItsLineColumnAndKey) {
   const std::vector<Expected> want = {
       {2, 2, "chess", "", "'chess' is a built-in id; a variants file cannot redefine it"},
       {6, 1, "typos", "capure", "unknown key"},
-      {7, 11, "typos", "capture", "bad value 'kamikazi' (one of: displacement, shoot, explosion, kamikaze)"},
+      {7, 11, "typos", "capture",
+       "bad value 'kamikazi' (one of: displacement, shoot, explosion, kamikaze, none)"},
       {8, 9, "typos", "quota", "bad value 0 (an integer from 1 to 1000000)"},
       {9, 21, "typos", "ends_on",
        "bad list item 'mate' (a list of: check, capture, move-to-attacked-square)"},

@@ -24,13 +24,23 @@ int from_tt(int score, int turns) {
   return score;
 }
 
-// A move that removes men (the journal's answer, KernelOps::removes_men) other than by taking an own man on its
-// destination: a capture of an own man (RULES.md §4.7) only gives material away, so it is ordered as a quiet
-// move and left out of quiescence.
+// A move that removes men (the journal's answer, KernelOps::removes_men) other than by taking an own man on
+// its destination: a capture of an own man (RULES.md §4.7) only gives material away, so it is ordered as a
+// quiet move and left out of quiescence. A move to an empty square that removes men (a sweep) takes an enemy
+// man only if its journal says so: a man moving onto an attacked square and swept off itself gives material
+// away.
 bool takes_enemy(Position& pos, Move m) {
   if (!pos.ops().removes_men(pos, m)) return false;
   const Piece there = pos.at(m.from_board(), m.to());
-  return m.kind() == MoveKind::kEnPassant || !there || color_of(there) != pos.side();
+  if (m.kind() == MoveKind::kEnPassant) return true;
+  if (there) return color_of(there) != pos.side();
+  const Color us = pos.side();
+  Undo u;
+  pos.ops().make(pos, m, u);
+  bool enemy = false;
+  for (int i = 0; i < u.count; ++i) enemy |= u.effects[i].removes() && color_of(u.effects[i].piece) != us;
+  pos.undo(u);
+  return enemy;
 }
 
 }  // namespace

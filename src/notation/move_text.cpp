@@ -41,6 +41,7 @@ MoveList legal_list(Position& pos) {
 bool gives_check_and_mate(Position& pos, Move m, bool& mate) {
   Undo u;
   Color them = ~pos.side();
+  const bool had_king = pos.king_board(them) >= 0;  // a test position without kings loses none
   pos.ops().make(pos, m, u);
   bool check = pos.ops().checkers(pos, them) != 0;
   mate = false;
@@ -49,7 +50,7 @@ bool gives_check_and_mate(Position& pos, Move m, bool& mate) {
     pos.ops().legal_moves(pos, l);
     mate = l.empty();
   }
-  if (pos.rules().royal_king && pos.king_board(them) < 0)
+  if (pos.rules().royal_king && had_king && pos.king_board(them) < 0)
     check = true, mate = true;  // royal king captured / exploded
   pos.undo(u);
   return check;

@@ -31,18 +31,21 @@ bool may_capture_with(const Rules& r, Piece mover) {
       return false;
     case CaptureKind::kDisplacement:
     case CaptureKind::kShoot:
+    case CaptureKind::kNone:  // nobody captures by moving; a king still attacks (and so sweeps)
       break;
   }
   return true;
 }
 
 Bitboard victims(const Position& pos, int b, Color us) {
+  if (pos.rules().capture == CaptureKind::kNone) return 0;
   Bitboard v = pos.pieces(b, ~us);
   if (pos.rules().capture_own_men) v |= pos.pieces(b, us) & ~pos.pieces(b, us, kKing);
   return v;
 }
 
 bool takes_ep(const Rules& r, Piece mover) {
+  if (r.capture == CaptureKind::kNone) return false;
   if (type_of(mover) == kPawn) return true;
   switch (r.ep_capturers) {
     case EpCapturers::kPawns:
@@ -84,6 +87,59 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
       for (Bitboard n = king_attacks(to) & pos.occupied(b) & ~pos.pieces(b, kPawn); n;)
         pos.remove(b, pop_lsb(n), u, Cause::kExplosion);
       return;
+    case CaptureKind::kNone:  // no capture is generated
+      assert(false);
+      return;
+  }
+}
+
+// ---- sweep ----
+
+namespace {
+
+// Men of colour c on board b attacked by at least one man of the other colour (attackers' rule).
+Bitboard attacked_men(const Position& pos, int b, Color c) {
+  const Bitboard occ = pos.occupied(b);
+  Bitboard hit = 0;
+  for (Bitboard men = pos.pieces(b, c); men;) {
+    const Square s = pop_lsb(men);
+    if (attackers(pos, b, s, occ, ~c)) hit |= bb(s);
+  }
+  return hit;
+}
+
+// The journal bound of sweep (generic_kernel.hpp): every man of a position, and the move's own entries.
+static_assert(Undo::kMaxEffects >= 64 + 4, "a sweep may remove every man: raise Undo::kMaxEffects");
+
+}  // namespace
+
+void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
+  const Rules& r = pos.rules();
+  switch (r.sweep) {
+    case SweepKind::kNone:
+      return;
+    case SweepKind::kAttackersOfArrival: {
+      const Color us = pos.side(), them = ~us;
+      const Bitboard occ = pos.occupied(db);
+      Bitboard gone = 0;
+      for (Bitboard a = arrived; a;) gone |= attackers(pos, db, pop_lsb(a), occ, them);
+      if (passed != kNoSquare && r.ep_when != EpWhen::kNone)
+        gone |= pawn_attacks(us, passed) & pos.pieces(db, them, kPawn);
+      while (gone) pos.remove(db, pop_lsb(gone), u, Cause::kSweep);
+      return;
+    }
+    case SweepKind::kAllAttacked:
+      for (;;) {
+        Bitboard gone[kMaxBoards] = {};
+        bool any = false;
+        for (int b = 0; b < pos.boards(); ++b) {
+          gone[b] = attacked_men(pos, b, kWhite) | attacked_men(pos, b, kBlack);
+          any |= gone[b] != 0;
+        }
+        if (!any) return;
+        for (int b = 0; b < pos.boards(); ++b)
+          while (gone[b]) pos.remove(b, pop_lsb(gone[b]), u, Cause::kSweep);
+      }
   }
 }
 
@@ -178,7 +234,9 @@ bool game_over(const Position& pos) {
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
-  if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns) return CompletionShortcut::kNone;
+  if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
+      r.sweep != SweepKind::kNone)
+    return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
@@ -191,6 +249,8 @@ CompletionShortcut completion_shortcut(const Rules& r) {
     case CaptureKind::kExplosion:
     case CaptureKind::kKamikaze:
       return CompletionShortcut::kQuietWitness;
+    case CaptureKind::kNone:
+      break;
   }
   return CompletionShortcut::kNone;
 }
@@ -445,6 +505,13 @@ struct Placed {
       p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
+  }
+  if (r.sweep != SweepKind::kNone) {  // the men the move removes afterwards (hook sweep)
+    const int before = u.count;
+    const bool two_step = pawn && m.kind() == MoveKind::kNormal && to - from == 2 * up;
+    sweep(pos, u, db, p.landed, two_step ? from + up : kNoSquare);
+    for (int i = before; i < u.count; ++i) keep &= geo.keep[u.effects[i].square];
+    if (u.count != before) p.progress = true, p.reversible = false;
   }
   if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
   st.castling &= keep;

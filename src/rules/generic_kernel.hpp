@@ -6,7 +6,7 @@
 // Shape: pseudo-legal generation over pos.boards() boards, legality by make / test / unmake on the position's
 // journal (Position::save, put, remove, undo), the turn layer (rules/turn.hpp) called exactly as Kernel does.
 // Every rule decision sits in one of the hooks below, a plain function with a runtime switch on the Rules
-// fields; a new rule (Spite, Moss, Bicolour, sweeps, non-royal kings) adds a case to a hook or a new hook
+// fields; a new rule (Moss, Bicolour, non-royal kings, sweeps) adds a case to a hook or a new hook
 // here, with its contract, and never a template parameter.
 #pragma once
 #include "rules/kernel.hpp"
@@ -38,9 +38,11 @@ bool may_capture_with(const Rules& r, Piece mover);
 // The men of colour `us` on board b that a man of `us` may capture (RULES.md §1.9, §4.7): the enemy's, and
 // under Rules::capture_own_men also `us`'s own men but its king(s) (a move removing its own royal king is
 // never legal). Which of them a given man reaches is its capture pattern's (reach, pawn attacks): capturing
-// an own man uses the same patterns as capturing an enemy one.
+// an own man uses the same patterns as capturing an enemy one. None under CaptureKind::kNone (every move
+// goes to an empty square).
 Bitboard victims(const Position& pos, int b, Color us);
-// May the man `mover` capture e.p. (RULES.md §1.8)? Pawns always; under EpCapturers::kAnyMan every man that
+// May the man `mover` capture e.p. (RULES.md §1.8)? No man under CaptureKind::kNone; else pawns always;
+// under EpCapturers::kAnyMan every man that
 // may capture at all (may_capture_with). The capturer moves to the passed square it attacks (a pawn
 // diagonally, another man by its capture pattern) and the double-stepped pawn is removed; for a man other
 // than a pawn every move to a usable passed square is this capture (its quiet move there does not exist
@@ -63,6 +65,24 @@ bool capture_promotes(const Rules& r);
 // the rule's (displacement: it lands on `to`; shot: it stays; explosion: it and every non-pawn man around
 // `to` go; kamikaze: it goes). The board transfer of a surviving capturer is done by make, not here.
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving);
+
+// ---- sweep (RULES.md §1.9: men removed after a move because of where men stand) ----
+
+// The removals that follow the move just played (Rules::sweep), through pos.remove with Cause::kSweep on the
+// journal `u` only. Called by make after the move's board part (its capture, promotion, castling and
+// transfer: the position is the one with the moved men on their arrival squares) and before the turn layer,
+// with the side to move still the mover's. `arrived`: the squares of board db where the moved men now stand
+// (castling: king and rook); `passed`: the square a pawn's two-step passed over, else kNoSquare. The rule
+// decides whose men go and how often (none: nothing; attackers-of-arrival: every enemy man attacking an
+// arrival square at that moment, plus, after a two-step while e.p. exists (ep.when not "none"), every enemy
+// pawn attacking the passed square, all at once, so a man screened at that moment survives; all-attacked:
+// every man of either colour, on every board, attacked by an enemy man, all at once, then again in the
+// position that leaves, until no man is attacked). Attack is attackers()' (paralysis ignored: a sweep is no
+// move). A removal is a capture as far as every reader of the journal is concerned (removes_men, D-4, SAN's
+// x, castling rights of a swept king or rook); kings go like any man (a royal king swept ends the game, as
+// a capture of it does). Writes at most 64 entries (every man on the boards: Alice never has two men on one
+// square pair), within Undo::kMaxEffects with the move's own four.
+void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 
 // ---- attack, paralysis and check (RULES.md §1.3, §1.6) ----
 
@@ -103,10 +123,11 @@ bool is_legal(Position& pos, Move m);
 // proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
-// check) paralysis, nor under capture of own men or e.p. by any man (no proof written), nor under a goal or
-// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks must
-// return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs up to
-// two orders of magnitude on the Marseillais family).
+// check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep (no proof
+// written), nor under a goal or
+// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks
+// must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs
+// up to two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

@@ -111,11 +111,11 @@ struct Effect {
 static_assert(sizeof(Effect) == 4);
 
 // What make() saved to unmake the move, and the journal of every put and remove it made, in order. The
-// journal's bound, Undo::kMaxEffects, is asserted on every push: today's largest move is an explosion
-// (victim, capturer and 8 neighbours: 10 removals), an Alice capture (4) or castling (4); a rule that may
-// make more (a sweep of a whole board) must raise it.
+// journal's bound, Undo::kMaxEffects, is asserted on every push: the largest move is a sweep after castling
+// (4 entries for king and rook, then every man of the position, at most 64 — Alice never has two men on one
+// square pair; generic_kernel.cpp asserts the sum fits); an explosion makes 10 removals, an Alice capture 4.
 struct Undo {
-  static constexpr int kMaxEffects = 28;
+  static constexpr int kMaxEffects = 72;
   TurnState state;
   ManMemory men;  // saved only where the rules follow men (Position::save / undo)
   int count = 0;

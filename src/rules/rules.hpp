@@ -6,7 +6,15 @@
 
 namespace hc {
 
-enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKamikaze };
+// kNone: no man captures by moving; every move goes to an empty square (men are removed by a sweep, below).
+enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKamikaze, kNone };
+// Men removed after a move because of where men stand (RULES.md §1.9 sweeps; generic kernel only):
+//   kAttackersOfArrival: the moved man (castling: king and rook) removes every enemy man attacking its
+//     arrival square at that moment, and after a two-step every enemy pawn attacking the passed square
+//     (while e.p. exists); simultaneous.
+//   kAllAttacked: every man of either colour attacked by an enemy man is removed, simultaneously, and again
+//     in the position that leaves, until no man is attacked.
+enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked };
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
 enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
@@ -163,6 +171,9 @@ struct Rules {
   // A man may also capture its own men (never its own king) by its capture pattern (RULES.md §4.7); attack
   // and check are unchanged. Generic kernel only.
   bool capture_own_men = false;
+  // Men removed after every move (SweepKind; each removal journalled with Cause::kSweep). Generic kernel
+  // only.
+  SweepKind sweep = SweepKind::kNone;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -181,6 +192,8 @@ struct Rules {
   bool capturer_removed() const {
     return capture == CaptureKind::kExplosion || capture == CaptureKind::kKamikaze;
   }
+  // Some man captures by moving onto (or shooting) an enemy man (false: every move goes to an empty square).
+  bool captures_by_moving() const { return capture != CaptureKind::kNone; }
   // A royal king never captures where its capturer is removed (it would destroy itself); a king that is an
   // ordinary man does (dying in the act).
   bool kings_capture() const { return !capturer_removed() || !royal_king; }

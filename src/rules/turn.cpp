@@ -252,8 +252,11 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
   if (r.first_move == FirstMoveRule::kImitateType)
     st.last_type = f.castling ? kCastlingType : type_of(f.mover);
   if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
-  if (f.capture && r.schedule.kind == ScheduleKind::kCaptureStreak) st.turn_capture = true;
-  if (r.ends_on_capture && f.capture) ends = true;
+  // A capture here is any removal the move journalled (a man swept off after a quiet move too).
+  const bool removed =
+      f.capture || ((r.ends_on_capture || r.schedule.kind == ScheduleKind::kCaptureStreak) && removes_men(u));
+  if (removed && r.schedule.kind == ScheduleKind::kCaptureStreak) st.turn_capture = true;
+  if (r.ends_on_capture && removed) ends = true;
   if (r.ends_on_attacked_arrival) {
     const Color them = ~color_of(f.mover);
     auto attacked = [&](Square s) {
@@ -471,6 +474,7 @@ std::array<const char*, 2> category_names(MoveCategories c) {
 }
 
 Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
+  if (!pos.rules().captures_by_moving()) return 0;  // capture = none: no man takes anything, e.p. included
   Bitboard keep = 0;
   const int up = owner == kWhite ? 8 : -8;
   const Bitboard occupied = require_empty ? pos.occupied_any() : 0;

@@ -29,7 +29,7 @@ struct MoveFacts {
 // double-stepped pawn stands on its landing square, the passed square is empty on every board, and on the
 // double-stepper's board an enemy pawn attacks it, or under EpCapturers::kAnyMan any enemy man that may
 // capture attacks it (docs/formats.md field 4). With require_empty false (pending rights under `empty-now`),
-// a passed square may be occupied for the moment.
+// a passed square may be occupied for the moment. None where no man captures by moving (capture = "none").
 Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty = true);
 
 // Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while

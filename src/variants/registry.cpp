@@ -47,6 +47,7 @@ const KernelOps* pick_fast(const Rules& r) {
     case CaptureKind::kKamikaze:
       return pick_paralysis<components::Kamikaze>(r);
     case CaptureKind::kDisplacement:
+    case CaptureKind::kNone:  // no fast kernel: kernel_for routes it to the generic one (generic_only)
       break;
   }
   return pick_paralysis<components::Displacement>(r);
@@ -62,9 +63,11 @@ std::atomic<const Catalogue*> g_current{nullptr};
 const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
 // Rules only the generic kernel plays: the fast kernels' components know none of these settings (capture of
-// own men, e.p. by any man, goals and kings that are ordinary men: generic kernel hooks only).
+// own men, e.p. by any man, goals and kings that are ordinary men, moves to empty squares only and sweeps:
+// generic kernel hooks only).
 static bool generic_only(const Rules& r) {
-  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal();
+  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
+         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone;
 }
 
 const KernelOps* kernel_for(const Rules& r) {

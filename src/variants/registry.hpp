@@ -83,7 +83,8 @@ Variant make_variant(const std::string& id);
 Variant make_variant(const std::string& id, const Catalogue& catalogue);
 
 // The kernel that plays `r` (docs/architecture.md "Two tiers"): the generic one when r.kernel says so or when
-// r has a rule the fast kernels do not know (capture of own men, e.p. by any man), else the fast templated
+// r has a rule the fast kernels do not know (capture of own men, e.p. by any man, goals, capture = none,
+// sweeps), else the fast templated
 // kernel of its combination of components (a fast one exists for each of today's 32).
 const KernelOps* kernel_for(const Rules& r);
 // The fast kernel of r's combination (capture, paralysis, transfer, royal capture), whatever r.kernel says.

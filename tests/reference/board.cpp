@@ -102,6 +102,7 @@ static bool may_take_ep(const Variant& v, char man) {
 
 // Some enemy man that may take e.p. attacks the passed square on the double-stepper's board.
 bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
+  if (v.empty_squares_only) return false;  // no man captures by moving: nobody takes e.p.
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
@@ -152,6 +153,7 @@ static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
 // adjacent, nor when the enemy has no king.
 bool in_check(const Variant& v, const Pos& p, int color) {
   if (!v.goal.royal_king) return false;  // §1.1: a king that is not royal is an ordinary man, never in check
+  if (v.regime == Regime::None) return false;  // §1.6 NONE: no check; the king is captured
   if (v.capture == Capture::Explosion && !has_king(p, 1 - color)) return false;
   for (int b = 0; b < p.nboards; ++b) {
     const Board& bd = p.bd[b];
@@ -328,7 +330,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         m.to = to;
         if (bd[to] == EMPTY) {
           if (may_quiet) out.push_back(m);
-        } else if (may_take(v, me, bd[to]) && may_capture) {
+        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only) {
           m.capture = true;
           out.push_back(m);
         }
@@ -357,6 +359,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
           if (f + df < 0 || f + df > 7) continue;
           Move x = m;
           x.to = r1 * 8 + f + df;
+          if (v.empty_squares_only) continue;  // spite: "pawns: forward moves only"
           if (bd[x.to] != EMPTY && may_take(v, me, bd[x.to])) {
             x.capture = true;
             add_pawn_move(v, x, r1 == last, out);
@@ -411,8 +414,48 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
 // Playing a move
 // ---------------------------------------------------------------------------------------------------------------
 
+// §4.4 spite: "A man that arrives on a square captures (removes) every enemy man that attacks that square at
+// that moment — attacks evaluated in the position with the mover on its arrival square, removals simultaneous
+// (men screened at that moment survive even if their screen is removed). This includes e.p.: an enemy pawn
+// that could take the arriving pawn e.p. after its two-step is also removed." Castling: "king and rook each
+// capture the attackers of their arrival squares". (No e.p. in the game, no pawn is removed for it.)
+static void spite_sweep(const Variant& v, Board& b, const Move& m, int me) {
+  std::vector<int> arrivals{m.to};
+  if (m.castle) arrivals.push_back(m.rook_to);
+  std::vector<int> removed;
+  for (int s = 0; s < 64; ++s) {
+    if (color_of(b[s]) != 1 - me) continue;
+    for (int a : arrivals)
+      if (attacks(b, s, a)) removed.push_back(s);
+    if (m.double_step && v.ep_when != EpWhen::None && type_of(b[s]) == 'p' &&
+        attacks(b, s, (m.from + m.to) / 2))
+      removed.push_back(s);
+  }
+  for (int s : removed) b[s] = EMPTY;
+}
+
+// §4.1 machine-gun: "After every move, every man of either colour that is attacked by at least one enemy man
+// is removed, all simultaneously (so two men attacking each other both disappear); screened men are
+// unaffected. Then the position is re-examined: newly revealed attacks are resolved the same way; repeat
+// until no man is attacked." Kings are ordinary men and attack like kings.
+static void machine_gun_sweep(Pos& q) {
+  for (;;) {
+    std::vector<std::pair<int, int>> removed;
+    for (int b = 0; b < q.nboards; ++b)
+      for (int s = 0; s < 64; ++s)
+        for (int e = 0; e < 64; ++e)
+          if (q.bd[b][s] != EMPTY && color_of(q.bd[b][e]) == 1 - color_of(q.bd[b][s]) &&
+              attacks(q.bd[b], e, s)) {
+            removed.push_back({b, s});
+            break;
+          }
+    if (removed.empty()) return;
+    for (auto [b, s] : removed) q.bd[b][s] = EMPTY;
+  }
+}
+
 // The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
-// transfer, castling rights. No turn bookkeeping.
+// transfer, the sweep, castling rights. No turn bookkeeping.
 Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   Pos q = p;
   Board& b = q.bd[m.board];
@@ -459,6 +502,8 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
       b[m.rook_to] = EMPTY;
     }
   }
+  if (v.sweep == Sweep::Spite) spite_sweep(v, q.bd[v.alice ? 1 - m.board : m.board], m, me);
+  if (v.sweep == Sweep::MachineGun) machine_gun_sweep(q);
   // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.
   for (int i = 0; i < 4; ++i) {
     const CastleSpec& cs = castle_specs()[i];

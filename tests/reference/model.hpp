@@ -40,6 +40,8 @@ bool is_dynamic(Schedule s);
 enum class Regime { Observed, Italian, None };
 enum class EpWhen { First, Pair, Second, None };  // §1.8 ep.when; Second = citizen's pawn move only
 enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
+// Men removed after a move (§1.9 sweeps): spite (§4.4), machine-gun (§4.1).
+enum class Sweep { None, Spite, MachineGun };
 
 // Which men or moves may make up a turn (RULES.md §2 `turn.composition`).
 enum class Composition {
@@ -93,6 +95,8 @@ struct Variant {
   Capture capture = Capture::Displacement;
   bool compulsory_capture = false;  // rifle: obligations: compulsory-capture
   bool own_men = false;             // reform-tabi (§4.7): a man may also capture its own men
+  bool empty_squares_only = false;  // spite, machine-gun: "every move goes to an empty square"
+  Sweep sweep = Sweep::None;
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group

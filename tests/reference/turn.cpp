@@ -21,6 +21,13 @@ namespace {
 
 char mover_type(const Pos& p, const Move& m) { return type_of(p.bd[m.board][m.from]); }
 
+int men_on_boards(const Pos& p) {
+  int n = 0;
+  for (int b = 0; b < p.nboards; ++b)
+    for (char c : p.bd[b]) n += c != EMPTY;
+  return n;
+}
+
 // §3.1 maximummer-marseillais (also equidistant): squared Euclidean length, compared exactly; castling O-O
 // 16, O-O-O 25 (fixed values); e.p. 2, pawn two-step 4, knight 5 follow from the squares.
 int squared_length(const Move& m) {
@@ -256,8 +263,9 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
       if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
 
   // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
-  // unit (Progressive) counts turn ends.
-  if (m.capture || type_of(mover) == 'p') {
+  // unit (Progressive) counts turn ends. A man swept off the board (§1.9) was captured too.
+  const bool removes = m.capture || men_on_boards(q) < men_on_boards(p);
+  if (removes || type_of(mover) == 'p') {
     q.half = 0;
     if (v.counter_in_turns) q.progress = true;
   } else if (!v.counter_in_turns) {
@@ -292,7 +300,7 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   }
   if (v.tracks_categories()) q.used.push_back(category(v, p, m));
   if (v.composition == Composition::Threesum) q.spent = p.spent + threesum_length(p, m);
-  if (v.schedule == Schedule::Capturing && m.capture) q.captured = true;
+  if (v.schedule == Schedule::Capturing && removes) q.captured = true;
   if (v.obligation == Obligation::Equivalent) q.last = m.castle ? 'c' : type_of(mover);  // promotion: p
   if (v.obligation == Obligation::Equidistant) q.lastlen = squared_length(m);
 
@@ -302,7 +310,7 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   const bool game_over =
       v.goal.royal_king ? !has_king(q, WHITE) || !has_king(q, BLACK) : goal_result(v, q) != -2;
   a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
-                 (v.ends_on_capture && m.capture) ||
+                 (v.ends_on_capture && removes) ||
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
                  composition_ends(v, p, m, q, sputnik_move);
   q.forbid.clear();
@@ -375,7 +383,9 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
 // Turn spec steps 1 and 2: the moves legal by themselves here that the composition rule of the id allows
 // (then §4.1 rifle's compulsory capture among them, "legality is tested first"). A lost move (the four
 // zone/colour/category ids) ends the turn inside the move that leaves nothing in the category still owed.
-std::vector<Legal> candidates(const Variant& v, const Pos& p) {
+// `lost_moves` false: only whether moves exist matters to the caller (the lost move's own test), so the turn
+// endings of the moves found are not resolved (that would recurse through the rest of the series).
+std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = true) {
   std::vector<Legal> base;
   if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
   if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
@@ -394,9 +404,9 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p) {
   if (v.compulsory_capture &&
       std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
     std::erase_if(out, [](const Legal& l) { return !l.move.capture; });
-  if (v.lost_move)
+  if (v.lost_move && lost_moves)
     for (Legal& l : out)
-      if (!l.after.turn_ended && candidates(v, l.after.pos).empty()) {
+      if (!l.after.turn_ended && candidates(v, l.after.pos, false).empty()) {
         finish_turn(v, p, l.after.pos, p.made + 1, l.after.gives_check);
         l.after.turn_ended = true;
       }

@@ -227,6 +227,8 @@ Variant parse_variant(const std::string& id) {
       t.compulsory_capture = t.compulsory_capture || v.compulsory_capture;
       if (t.goal == GoalRules{}) t.goal = v.goal;
       t.own_men = v.own_men;
+      t.empty_squares_only = v.empty_squares_only;
+      t.sweep = v.sweep;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -253,7 +255,26 @@ Variant parse_variant(const std::string& id) {
       v.regime = Regime::None;
       v.goal.royal_king = false;  // "a king may capture, dying in the act"
       v.goal.win = Win::PromotionRace;
-    } else if (p == "madras") {  // §4.6
+    } else if (p == "spite") {  // §4.4
+      claim(capture_set, "capture rule");
+      v.empty_squares_only = true;  // "no displacement capture; every move goes to an empty square"
+      v.sweep = Sweep::Spite;
+      v.regime = Regime::None;   // "no check or mate; the object is to capture the king"
+    } else if (p == "machine-gun" || p == "progressive-machine-gun") {  // §4.1
+      claim(capture_set, "capture rule");
+      if (p == "progressive-machine-gun") {  // "machine-gun rules with the progressive schedule"
+        claim(turn_set, "schedule");
+        progressive_family(v, Schedule::Progressive);
+        v.ends_on_check = false;  // "no check"
+        v.lost_move =
+            true;  // "a series ends early only when the mover has no legal move (then the turn passes)"
+      }
+      v.empty_squares_only = true;  // "moves go to empty squares only (no displacement capture)"
+      v.sweep = Sweep::MachineGun;
+      v.regime = Regime::None;  // "kings: ordinary men (no check)"
+      v.goal.royal_king = false;
+      v.goal.win = Win::Annihilation;  // "the side with no men left loses"
+    } else if (p == "madras") {        // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;
     } else if (p == "alice") {  // §5.1
