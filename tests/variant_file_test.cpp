@@ -109,6 +109,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "alice",
                                            "ekstrom-en-passant",
                                            "reform-tabi",
+                                           "moss",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -117,6 +118,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
   EXPECT_EQ(dims(entry(c, "ekstrom-en-passant")), std::vector<std::string>{"en-passant"});
   EXPECT_EQ(dims(entry(c, "reform-tabi")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(dims(entry(c, "moss")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(entry(c, "moss").rules.capture_pattern, CapturePattern::kVictims);
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));
@@ -128,10 +131,11 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "progressive-kamikaze").alias_of, "progressive+kamikaze");
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
-  EXPECT_EQ(c.showcase, (std::vector<std::string>{"marseillais+atomic", "progressive+alice", "alice+madras",
-                                                  "balanced-marseillais+rifle", "fibonacci+atomic",
-                                                  "progressive-english+alice", "hurricane+rifle",
-                                                  "different-men-marseillais+madras", "alice+rifle"}));
+  EXPECT_EQ(c.showcase,
+            (std::vector<std::string>{
+                "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
+                "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
+                "different-men-marseillais+madras", "alice+rifle", "progressive+moss"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);

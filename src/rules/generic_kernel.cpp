@@ -42,6 +42,26 @@ Bitboard victims(const Position& pos, int b, Color us) {
   return v;
 }
 
+Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitboard occ, Bitboard prey) {
+  const Color c = color_of(mover);
+  switch (pos.rules().capture_pattern) {
+    case CapturePattern::kCapturers:
+      return attacks_of(type_of(mover), c, s, occ) & prey;
+    case CapturePattern::kVictims: {
+      Bitboard t = 0;
+      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing})
+        if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
+      return t;
+    }
+  }
+  return 0;
+}
+
+Bitboard ep_targets(const Rules& r, Piece mover, Square s, Bitboard occ) {
+  const PieceType pattern = r.capture_pattern == CapturePattern::kVictims ? kPawn : type_of(mover);
+  return attacks_of(pattern, color_of(mover), s, occ);
+}
+
 bool takes_ep(const Rules& r, Piece mover) {
   if (type_of(mover) == kPawn) return true;
   switch (r.ep_capturers) {
@@ -89,13 +109,16 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
 
 // ---- attack, paralysis and check ----
 
-Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by) {
+Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target) {
   Bitboard a = 0;
+  const bool victims = pos.rules().capture_pattern == CapturePattern::kVictims;
+  const PieceType pattern = target == kNoType ? kPawn : target;
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
     if (!men || !may_capture_with(pos.rules(), make_piece(by, t))) continue;
-    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
-    a |= attacks_of(t, ~by, s, occ) & men;
+    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; by
+    // the victim's pattern, when a man of the target's type of the other colour on s would.
+    a |= attacks_of(victims ? pattern : t, ~by, s, occ) & men;
   }
   return a;
 }
@@ -158,13 +181,17 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
   return a;
 }
 
+Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
+  Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
+  if (pos.rules().check_attackers == CheckAttackers::kBothColours) a |= attackers(pos, b, k, occ, c, kKing);
+  return filter_checkers(pos, c, b, k, a & ~paralysed(pos, b));
+}
+
 Bitboard checkers(const Position& pos, Color c) {
   if (royal_capture(pos.rules())) return 0;
   const int b = pos.king_board(c);
   if (b < 0) return 0;
-  const Square k = pos.king_square(c, b);
-  const Bitboard a = attackers(pos, b, k, pos.occupied(b), ~c) & ~paralysed(pos, b);
-  return filter_checkers(pos, c, b, k, a);
+  return check_givers(pos, c, b, pos.king_square(c, b), pos.occupied(b));
 }
 
 // ---- royalty, goal and legality ----
@@ -179,6 +206,8 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns) return CompletionShortcut::kNone;
+  if (r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy)
+    return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
@@ -245,8 +274,7 @@ namespace {
 
 // Would colour us's king (now on ksq) be safe on s of board b? Castling's transit squares.
 bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
-  const Bitboard a = attackers(pos, b, s, pos.occupied(b) ^ bb(ksq), ~us) & ~paralysed(pos, b);
-  return !filter_checkers(pos, us, b, s, a);
+  return !check_givers(pos, us, b, s, pos.occupied(b) ^ bb(ksq));
 }
 
 struct Gen {
@@ -281,7 +309,7 @@ struct Gen {
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    for (Bitboard t = pawn_attacks(us, s) & prey; t;) {
+    for (Bitboard t = capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey); t;) {
       const Square to = pop_lsb(t);
       if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
     }
@@ -306,14 +334,14 @@ struct Gen {
   void piece(Square s) {
     const Piece p = pos.at(b, s);
     const Bitboard targets = reach(p, s, occ);
-    const Bitboard ep = takes_ep(r, p) ? targets & usable_ep() : 0;
+    const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     for (Bitboard q = ep; q;) {
       const Square to = pop_lsb(q);
       if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
     }
     if (!may_capture_with(r, p)) return;
-    for (Bitboard c = targets & prey; c;) {
+    for (Bitboard c = capture_targets(pos, b, p, s, occ, prey); c;) {
       const Square to = pop_lsb(c);
       if (arrival_free(s, to)) push(s, to);
     }
@@ -510,7 +538,7 @@ void legal_moves(Position& pos, MoveList& list) {
 }
 
 Bitboard attackers_to(const Position& pos, int b, Square s, Color by) {
-  return attackers(pos, b, s, pos.occupied(b), by);
+  return attackers(pos, b, s, pos.occupied(b), by, type_of(pos.at(b, s)));
 }
 
 std::uint64_t perft(Position& pos, int depth) {

@@ -227,6 +227,8 @@ Variant parse_variant(const std::string& id) {
       t.compulsory_capture = t.compulsory_capture || v.compulsory_capture;
       if (t.goal == GoalRules{}) t.goal = v.goal;
       t.own_men = v.own_men;
+      t.imitation = v.imitation;
+      t.self_check = v.self_check;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -244,6 +246,9 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "reform-tabi") {  // §4.7: a man may also capture its own men
       claim(capture_set, "capture rule");
       v.own_men = true;
+    } else if (p == "moss") {  // §4.4: capture by imitation; check = an enemy man adjacent to the king
+      claim(capture_set, "capture rule");
+      v.imitation = true;
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;

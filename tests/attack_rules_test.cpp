@@ -1,0 +1,102 @@
+// Attack that depends on the target (RULES.md §4.4 moss: a man captures only by its victim's move, so a king
+// is attacked by every adjacent enemy man) and check by men of both colours (§4.8 bicolour), on hand-made
+// positions whose legal moves are counted by hand in the comments.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+#include "rules/kernel.hpp"
+#include "variants/registry.hpp"
+
+using namespace hc;
+
+namespace {
+
+using Moves = std::vector<std::string>;
+
+Moves legal(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  Moves out;
+  for (Move m : list) out.push_back(to_uci(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool in_check(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  return pos.ops().checkers(pos, pos.side()) != 0;
+}
+
+std::string after(const std::string& variant, const std::string& fen, const std::string& move) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  for (Move m : list) {
+    if (to_uci(m) != move) continue;
+    Undo u;
+    pos.ops().make(pos, m, u);
+    return to_fen(pos);
+  }
+  return "illegal";
+}
+
+bool has(const Moves& moves, const std::string& m) {
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+}  // namespace
+
+// White Ke1 Rd1 Pd2, Black Ke8 Rd5. The d2 pawn takes the rook by a rook's move up the file (d3, d4 empty);
+// the rook on d1 cannot reach d5 (its own pawn is in the way); nothing is adjacent to a king, so no check.
+// Pawn d3 d4 xd5, rook a1 b1 c1, king e2 f1 f2: 9.
+TEST(Moss, PawnTakesARookByTheRooksMove) {
+  EXPECT_EQ(legal("moss", "4k3/8/8/3r4/8/8/3P4/3RK3 w - - 0 1"),
+            (Moves{"d1a1", "d1b1", "d1c1", "d2d3", "d2d4", "d2d5", "e1e2", "e1f1", "e1f2"}));
+}
+
+// Black Ra1 does not check Ke1 (it is not adjacent); the king takes it by a rook's move along the open rank.
+// King: xa1, d1, d2, e2, f1, f2 (no black man next to any of them): 6.
+TEST(Moss, KingTakesADistantRookAndLinesGiveNoCheck) {
+  const std::string fen = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+  EXPECT_FALSE(in_check("moss", fen));
+  EXPECT_EQ(legal("moss", fen), (Moves{"e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// A knight on d2 next to Ke1 checks it, and the king cannot take it (it would have to leap). Escapes: f1, f2
+// (d1, e2 are next to the knight): 2.
+TEST(Moss, AdjacentKnightChecksAndIsImmuneFromTheKing) {
+  const std::string fen = "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1";
+  EXPECT_TRUE(in_check("moss", fen));
+  EXPECT_EQ(legal("moss", fen), (Moves{"e1f1", "e1f2"}));
+}
+
+// A knight on d1 checks Ke1; the b2 pawn takes it by a knight's move backwards onto its own first rank and
+// stays a pawn there; then it steps one square (no two-step from the first rank).
+// Legal: b2xd1 (knight's move), Kf1, Kf2 (d2, e2 are next to the knight; b3, b4 leave the check): 3.
+TEST(Moss, PawnCapturesBackwardsOntoItsFirstRankAndStaysAPawn) {
+  const std::string fen = "4k3/8/8/8/8/8/1P6/3nK3 w - - 0 1";
+  EXPECT_EQ(legal("moss", fen), (Moves{"b2d1", "e1f1", "e1f2"}));
+  EXPECT_EQ(after("moss", fen, "b2d1"), "4k3/8/8/8/8/8/8/3PK3 b - - 0 1");
+  // The pawn on d1: d2 only; the king d2, e2, f1, f2.
+  EXPECT_EQ(legal("moss", "4k3/8/8/8/8/8/8/3PK3 w - - 0 1"), (Moves{"d1d2", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// Castling's transit squares are "attacked" when an enemy man stands next to them: a knight on g2 touches f1
+// and g1 (O-O illegal) but no square of O-O-O (e1, d1, c1).
+TEST(Moss, CastlingAvoidsSquaresNextToAnEnemyMan) {
+  const Moves m = legal("moss", "4k3/8/8/8/8/8/6n1/R3K2R w KQ - 0 1");
+  EXPECT_TRUE(has(m, "e1c1"));
+  EXPECT_FALSE(has(m, "e1g1"));
+}
