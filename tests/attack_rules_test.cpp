@@ -100,3 +100,34 @@ TEST(Moss, CastlingAvoidsSquaresNextToAnEnemyMan) {
   EXPECT_TRUE(has(m, "e1c1"));
   EXPECT_FALSE(has(m, "e1g1"));
 }
+
+// Bicolour: White's own rook on a1 checks its king on e1 along the empty rank. Out of check: the king to d2,
+// e2, f2 (d1 and f1 stay on the rook's rank), or the rook off the rank up the a-file, a2-a8 (on a8 it checks
+// Black's king along the 8th rank; b1-d1 keep the check): 3 + 7 = 10.
+TEST(Bicolour, OwnRookChecksItsKing) {
+  const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  EXPECT_TRUE(in_check("bicolour", fen));
+  EXPECT_FALSE(in_check("chess", fen));
+  EXPECT_EQ(legal("bicolour", fen),
+            (Moves{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "e1d2", "e1e2", "e1f2"}));
+}
+
+// Own pawns attack in their own forward direction: the d3 pawn attacks c4 and e4, so it checks its king on
+// e4. Out of check: the king to d4, f4, d5, e5, f5, e3, f3 (never c4 or back into e4's attack), or d3-d4 (the
+// pawn then attacks c5/e5, not e4): 8.
+TEST(Bicolour, OwnPawnChecksForward) {
+  const std::string fen = "4k3/8/8/8/4K3/3P4/8/8 w - - 0 1";
+  EXPECT_TRUE(in_check("bicolour", fen));
+  EXPECT_EQ(legal("bicolour", fen), (Moves{"d3d4", "e4d4", "e4d5", "e4e3", "e4e5", "e4f3", "e4f4", "e4f5"}));
+}
+
+// A move may check the enemy king with the enemy's own man: White's knight leaves e6, opening the e-file
+// between Black's own rook on e5 and his king on e8 (Nd4 itself does not attack e8).
+TEST(Bicolour, UnblockingChecksTheEnemyWithItsOwnRook) {
+  const std::string fen = "4k3/8/4N3/4r3/8/8/8/K7 w - - 0 1";
+  EXPECT_FALSE(in_check("bicolour", fen));
+  const std::string next = after("bicolour", fen, "e6d4");
+  EXPECT_EQ(next, "4k3/8/8/4r3/3N4/8/8/K7 b - - 1 1");
+  EXPECT_TRUE(in_check("bicolour", next));
+  EXPECT_FALSE(in_check("chess", next));
+}

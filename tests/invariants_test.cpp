@@ -120,6 +120,13 @@ TEST_P(Invariants, HoldWithManyMen) {
     fens[0] = "k1QQQQQQ/2Q4Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
     floor = 263;
   }
+  // Under check by both colours a king's own queens check it: the positions above would leave a side in check
+  // by its own men (the side not to move, which the FEN reader refuses). It gets a crowd whose kings are
+  // walled in by knights, which attack neither king, and its own floor (232 moves).
+  if (v.rules.check_attackers == CheckAttackers::kBothColours) {
+    fens = {"QQQQQQNk/Q5NN/Q6Q/Q6Q/Q6Q/Q6Q/NN5Q/KNQQQQQQ w - - 0 1"};
+    floor = 232;
+  }
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;

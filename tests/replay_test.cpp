@@ -93,6 +93,7 @@ const Expectation kExpected[] = {
     {"moss_pawn_power.pgn", Outcome::kOngoing, -1},                  // §9.17: 3 h3 threatens hxc8
     {"moss_rook_file_n.pgn", Outcome::kOngoing, -1},                 // §9.17 with §9.30 #2, #3
     {"moss_rook_file_g.pgn", Outcome::kOngoing, -1},
+    {"bicolour_blindness.pgn", Outcome::kOngoing, -1},  // §9.20: 5...exd5 is illegal
 };
 
 }  // namespace
@@ -335,4 +336,21 @@ TEST(Replay, MossRookFile) {
     const std::set<std::string> black = san_moves(g.position());
     EXPECT_EQ(black.count(knight ? "Nxh1" : "hxh1=Q"), 1u);
   }
+}
+
+// §9.20 (Bicolour): after 1 e4 c5 2 Ne3 Qe5 3 f3 e6 4 Kf2 d5 5 Nxd5 Black cannot recapture — 5...exd5 would
+// open his own queen's e-file onto his king — and the queen takes instead; before 4 Kf2, Kd1 (White's own
+// Ne3) and Ke2 (own Bf1, Ng1) were self-check. Position written by hand.
+TEST(Replay, BicolourBlindness) {
+  Played p = play_file("bicolour_blindness.pgn");
+  EXPECT_EQ(to_fen(p.game->position()), "r1bnkbnr/pp3ppp/4p3/2pNq3/4P3/5P2/PPPP1KPP/RQB2BNR b - - 0 5");
+  const std::set<std::string> black = san_moves(p.game->position());
+  EXPECT_EQ(black.count("exd5"), 0u);
+  EXPECT_EQ(black.count("Qxd5"), 1u);
+  GameRecord walk(p.variant);
+  for (int i = 0; i < 6; ++i) walk.play(p.game->moves()[i]);
+  const std::set<std::string> white = san_moves(walk.position());
+  EXPECT_EQ(white.count("Kd1"), 0u);
+  EXPECT_EQ(white.count("Ke2"), 0u);
+  EXPECT_EQ(white.count("Kf2"), 1u);
 }

@@ -110,6 +110,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "ekstrom-en-passant",
                                            "reform-tabi",
                                            "moss",
+                                           "bicolour",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -120,6 +121,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(dims(entry(c, "reform-tabi")), std::vector<std::string>{"capture"});
   EXPECT_EQ(dims(entry(c, "moss")), std::vector<std::string>{"capture"});
   EXPECT_EQ(entry(c, "moss").rules.capture_pattern, CapturePattern::kVictims);
+  EXPECT_EQ(dims(entry(c, "bicolour")), (std::vector<std::string>{"schedule", "check", "array"}));
+  EXPECT_EQ(entry(c, "bicolour").rules.check_attackers, CheckAttackers::kBothColours);
+  EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));

@@ -210,7 +210,8 @@ Variant parse_variant(const std::string& id) {
     }
     cur.clear();
   }
-  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false, ep_set = false;
+  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false, ep_set = false,
+       check_set = false;
   auto claim = [&](bool& flag, const std::string& what) {
     if (flag) throw std::invalid_argument("variant composition sets the " + what + " twice: " + id);
     flag = true;
@@ -249,6 +250,10 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "moss") {  // §4.4: capture by imitation; check = an enemy man adjacent to the king
       claim(capture_set, "capture rule");
       v.imitation = true;
+    } else if (p == "bicolour") {  // §4.8: "a king is in check when attacked by any man of either colour"
+      claim(check_set, "check");
+      v.self_check = true;
+      v.no_castling = true;                  // "no castling"
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;
