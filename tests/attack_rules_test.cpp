@@ -131,3 +131,18 @@ TEST(Bicolour, UnblockingChecksTheEnemyWithItsOwnRook) {
   EXPECT_TRUE(in_check("bicolour", next));
   EXPECT_FALSE(in_check("chess", next));
 }
+
+// Bicapture (bicolour + capture of own men): White's own rook on d1 checks its king on e1. In Bicolour the
+// king steps to e2 or f2 (d2 is on the rook's file, f1 on its rank) or the rook leaves the rank up the d-file
+// (d2-d8; b1/c1 keep the check): 9. Bicapture adds the king taking its own rook, d1 being attacked by no
+// man: 10.
+TEST(Bicapture, KingTakesTheOwnRookThatChecksIt) {
+  const std::string fen = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1";
+  const Moves bicolour{"d1d2", "d1d3", "d1d4", "d1d5", "d1d6", "d1d7", "d1d8", "e1e2", "e1f2"};
+  EXPECT_EQ(legal("bicolour", fen), bicolour);
+  Moves bicapture = bicolour;
+  bicapture.push_back("e1d1");
+  std::sort(bicapture.begin(), bicapture.end());
+  EXPECT_EQ(legal("bicapture", fen), bicapture);
+  EXPECT_EQ(after("bicapture", fen, "e1d1"), "4k3/8/8/8/8/8/8/3K4 b - - 0 1");
+}

@@ -111,6 +111,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "reform-tabi",
                                            "moss",
                                            "bicolour",
+                                           "bicapture",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -123,6 +124,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "moss").rules.capture_pattern, CapturePattern::kVictims);
   EXPECT_EQ(dims(entry(c, "bicolour")), (std::vector<std::string>{"schedule", "check", "array"}));
   EXPECT_EQ(entry(c, "bicolour").rules.check_attackers, CheckAttackers::kBothColours);
+  EXPECT_EQ(entry(c, "bicapture").alias_of, "reform-tabi+bicolour");
+  EXPECT_TRUE(make_variant("bicapture").rules.capture_own_men);
+  EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
   EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),

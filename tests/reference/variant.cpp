@@ -205,6 +205,10 @@ Variant parse_variant(const std::string& id) {
     if (cur == "progressive-kamikaze") {  // §4.5 alias: kamikaze capture with the Scottish progressive rules
       parts.push_back("progressive");
       parts.push_back("kamikaze");
+    } else if (cur == "bicapture") {  // §4.8: "bicolour (its original rules and array) plus capture of one's
+                                      // own men"
+      parts.push_back("bicolour");
+      parts.push_back("reform-tabi");
     } else {
       parts.push_back(cur);
     }
