@@ -117,12 +117,22 @@ static bool may_take_ep(const Variant& v, char man) {
   return type_of(man) != 'k' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
 }
 
+// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn): under
+// moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for the
+// capturer)", elsewhere its own attack.
+static bool takes_pawn_on(const Variant& v, const Board& b, int from, int passed) {
+  if (!v.imitation) return attacks(b, from, passed);
+  Board t = b;
+  t[from] = make_piece('p', color_of(b[from]));
+  return attacks(t, from, passed);
+}
+
 // Some enemy man that may take e.p. attacks the passed square on the double-stepper's board.
 bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
-    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && attacks(p.bd[b], s, passed))
+    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && takes_pawn_on(v, p.bd[b], s, passed))
       return true;
   return false;
 }
@@ -305,7 +315,7 @@ static void add_piece_ep(const Variant& v, const Pos& p, std::vector<Move>& out)
     for (int s = 0; s < 64; ++s) {
       const char c = p.bd[b][s];
       if (color_of(c) != p.stm || type_of(c) == 'p' || paralysed(v, p, b, s)) continue;
-      if (!may_take_ep(v, c) || !attacks(p.bd[b], s, passed)) continue;
+      if (!may_take_ep(v, c) || !takes_pawn_on(v, p.bd[b], s, passed)) continue;
       std::erase_if(out, [&](const Move& m) { return m.board == b && m.from == s && m.to == passed; });
       Move m;
       m.board = b;
