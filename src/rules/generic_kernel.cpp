@@ -110,15 +110,20 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
 // ---- attack, paralysis and check ----
 
 Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target) {
+  const Rules& r = pos.rules();
+  if (r.capture_pattern == CapturePattern::kVictims) {
+    // Every man of `by` attacks by the target's move: exactly when a man of the target's type of the other
+    // colour standing on s would attack its square.
+    Bitboard men = pos.pieces(b, by) & occ;
+    if (!may_capture_with(r, make_piece(by, kKing))) men &= ~pos.pieces(b, by, kKing);
+    return attacks_of(target == kNoType ? kPawn : target, ~by, s, occ) & men;
+  }
   Bitboard a = 0;
-  const bool victims = pos.rules().capture_pattern == CapturePattern::kVictims;
-  const PieceType pattern = target == kNoType ? kPawn : target;
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
-    if (!men || !may_capture_with(pos.rules(), make_piece(by, t))) continue;
-    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; by
-    // the victim's pattern, when a man of the target's type of the other colour on s would.
-    a |= attacks_of(victims ? pattern : t, ~by, s, occ) & men;
+    if (!men || !may_capture_with(r, make_piece(by, t))) continue;
+    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
+    a |= attacks_of(t, ~by, s, occ) & men;
   }
   return a;
 }
@@ -285,6 +290,7 @@ struct Gen {
   int b, db;
   Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
   Bitboard prey;                      // the men a man of ours may capture (victims)
+  bool victims_pattern;               // captures by the victim's move (CapturePattern::kVictims)
 
   // The square a capturer stands on after its capture, which must be vacant on the destination board.
   // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
@@ -309,7 +315,9 @@ struct Gen {
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    for (Bitboard t = capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey); t;) {
+    for (Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
+                                      : pawn_attacks(us, s) & prey;
+         t;) {
       const Square to = pop_lsb(t);
       if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
     }
@@ -341,7 +349,8 @@ struct Gen {
       if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
     }
     if (!may_capture_with(r, p)) return;
-    for (Bitboard c = capture_targets(pos, b, p, s, occ, prey); c;) {
+    // The capturer's own pattern is its reach (capture_targets' kCapturers case, without a second lookup).
+    for (Bitboard c = victims_pattern ? capture_targets(pos, b, p, s, occ, prey) : targets & prey; c;) {
       const Square to = pop_lsb(c);
       if (arrival_free(s, to)) push(s, to);
     }
@@ -394,7 +403,8 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           pos.pieces(b, ~us),
           pos.occupied(b),
           db != b ? pos.occupied(db) : 0,
-          victims(pos, b, us)};
+          victims(pos, b, us),
+          r.capture_pattern == CapturePattern::kVictims};
     for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)
