@@ -66,7 +66,7 @@ TEST(Eval, ColourSymmetry) {
       "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16",
   };
   for (const char* variant : {"chess", "marseillais", "atomic", "rifle", "kamikaze", "madras", "alice",
-                              "alice+madras", "double-move-galvin", "marseillais+atomic"}) {
+                              "alice+madras", "double-move-galvin", "marseillais+atomic", "moss"}) {
     // Fullmove 10: no first-turn quota (Galvin, balanced Marseillais) makes the colours differ.
     for (const char* fen : fens) {
       const bool alice_fen = std::string(fen).find('|') != std::string::npos;
@@ -96,6 +96,15 @@ TEST(Eval, KingDangerGrowsWithTheEnemysMoves) {
             many = eval_of("progressive", fen);
   EXPECT_LT(two, one);
   EXPECT_LT(many, two);
+}
+
+// Bicolour (check by both colours): an own piece next to its king is a liability, so the same placement
+// scores lower than in chess for the side whose knight stands beside its king, and the same where none does.
+TEST(Eval, BicolourOwnPieceNextToTheKing) {
+  const std::string near = "4k3/8/8/8/8/8/3N4/4K3 w - - 0 1";  // Nd2 touches Ke1 (it does not check it)
+  const std::string far = "4k3/8/8/8/8/2N5/8/4K3 w - - 0 1";
+  EXPECT_EQ(eval_of("bicolour", far), eval_of("chess", far));
+  EXPECT_LT(eval_of("bicolour", near), eval_of("chess", near));
 }
 
 // Rifle: a man the enemy attacks is lost whatever defends it (a shot cannot be taken back). White to move has

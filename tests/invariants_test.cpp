@@ -113,6 +113,20 @@ TEST_P(Invariants, HoldWithManyMen) {
   // finished games with no move, so it gets a crowded one with a pawn a side, the most crowded a search found
   // (267 moves), and its own floor.
   int floor = 270;
+  // Under capture by the victim's move every man next to a king checks it (RULES.md §4.4), so the first
+  // position (Black's king touching b8, a7, b7) would have the side not to move in check: it gets the same
+  // crowd with the king's neighbours empty instead (263 moves, still more than 256).
+  if (v.rules.capture_pattern == CapturePattern::kVictims) {
+    fens[0] = "k1QQQQQQ/2Q4Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    floor = 263;
+  }
+  // Under check by both colours a king's own queens check it: the positions above would leave a side in check
+  // by its own men (the side not to move, which the FEN reader refuses). It gets a crowd whose kings are
+  // walled in by knights, which attack neither king, and its own floor (232 moves).
+  if (v.rules.check_attackers == CheckAttackers::kBothColours) {
+    fens = {"QQQQQQNk/Q5NN/Q6Q/Q6Q/Q6Q/Q6Q/NN5Q/KNQQQQQQ w - - 0 1"};
+    floor = 232;
+  }
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;

@@ -90,6 +90,10 @@ const Expectation kExpected[] = {
     {"atomic_openings.pgn", Outcome::kOngoing, -1},
     {"progressive_quota_no_repetition.pgn", Outcome::kOngoing, -1},  // progressive decision 5
     {"english_legal.pgn", Outcome::kOngoing, -1},                    // §9.12: 3 e5, Nf3, Bc4 is legal
+    {"moss_pawn_power.pgn", Outcome::kOngoing, -1},                  // §9.17: 3 h3 threatens hxc8
+    {"moss_rook_file_n.pgn", Outcome::kOngoing, -1},                 // §9.17 with §9.30 #2, #3
+    {"moss_rook_file_g.pgn", Outcome::kOngoing, -1},
+    {"bicolour_blindness.pgn", Outcome::kOngoing, -1},  // §9.20: 5...exd5 is illegal
 };
 
 }  // namespace
@@ -275,4 +279,78 @@ TEST(Replay, EnglishProgressiveSecondBishopMoveIsIllegal) {
   // Nothing but the bishop's second move was wrong: another man may take b7's place in the series.
   EXPECT_TRUE(san_moves(game.position()).count("Nc3"));
   EXPECT_FALSE(san_moves(game.position()).count("Bxb7"));
+}
+
+namespace {
+
+// The legal moves (UCI) of `pos` after which the man on `from` (of the side to move next) has no legal
+// capture.
+std::set<std::string> replies_leaving_no_capture_from(Position& pos, Square from) {
+  std::set<std::string> out;
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  for (Move m : list) {
+    Undo u;
+    pos.ops().make(pos, m, u);
+    MoveList next;
+    pos.ops().legal_moves(pos, next);
+    bool captures = false;
+    for (Move n : next) captures = captures || (n.from() == from && pos.at(0, n.to()) != kNoPiece);
+    if (!captures) out.insert(to_uci(m));
+    pos.undo(u);
+  }
+  return out;
+}
+
+}  // namespace
+
+// §9.17 (Moss): 1 a3 e5 2 axf8=N dxf8 3 h3 — the d7 pawn stands on f8 (its first rank) after taking the
+// knight by a knight's move; the h3 pawn threatens hxc8 (a bishop's move), and Black's only moves after which
+// it can take nothing are the blocks 3...f5, 3...Nd7 and 3...Kd7 (a bishop move or 3...Qd7 is taken by the
+// pawn imitating that man; anything else leaves c8 to it). Positions written by hand.
+TEST(Replay, MossPawnPower) {
+  Played p = play_file("moss_pawn_power.pgn");
+  Position& pos = p.game->position();
+  EXPECT_EQ(to_fen(pos), "rnbqkpnr/ppp2ppp/8/4p3/8/7P/1PPPPPP1/RNBQKBNR b KQkq - 0 3");
+  EXPECT_EQ(replies_leaving_no_capture_from(pos, parse_square("h3")),
+            (std::set<std::string>{"b8d7", "e8d7", "f7f5"}));
+}
+
+// §9.17 with §9.30's corrections: 2...hxf8 3 hxh8=Q (a rook's move up the file) Nxh8 or gxh8 4 Nh3, which
+// blocks the h-file: after 4 Nh3 Black has no capture on h1; after another fourth move (4 d3) the man on h8
+// takes h1 by a rook's move (the g-pawn promoting there: h1 is its last rank).
+TEST(Replay, MossRookFile) {
+  for (const char* file : {"moss_rook_file_n.pgn", "moss_rook_file_g.pgn"}) {
+    SCOPED_TRACE(file);
+    Played p = play_file(file);
+    const bool knight = std::string(file) == "moss_rook_file_n.pgn";
+    EXPECT_EQ(to_fen(p.game->position()), knight
+                                              ? "rnbqkp1n/pppp1pp1/8/4p3/8/7N/1PPPPPP1/RNBQKB1R b KQq - 1 4"
+                                              : "rnbqkpnp/pppp1p2/8/4p3/8/7N/1PPPPPP1/RNBQKB1R b KQq - 1 4");
+    for (const auto& m : san_moves(p.game->position())) EXPECT_EQ(m.find("h1"), std::string::npos) << m;
+    const std::string before = knight ? "rnbqkp1n/pppp1pp1/8/4p3/8/8/1PPPPPP1/RNBQKBNR w KQq - 0 4"
+                                      : "rnbqkpnp/pppp1p2/8/4p3/8/8/1PPPPPP1/RNBQKBNR w KQq - 0 4";
+    GameRecord g(p.variant);
+    g.set_fen(before);
+    g.play(parse_uci(g.position(), "d2d3"));
+    const std::set<std::string> black = san_moves(g.position());
+    EXPECT_EQ(black.count(knight ? "Nxh1" : "hxh1=Q"), 1u);
+  }
+}
+
+// §9.20 (Bicolour): after 1 e4 c5 2 Ne3 Qe5 3 f3 e6 4 Kf2 d5 5 Nxd5 Black cannot recapture — 5...exd5 would
+// open his own queen's e-file onto his king — and the queen takes instead; before 4 Kf2, Kd1 (White's own
+// Ne3) and Ke2 (own Bf1, Ng1) were self-check. Position written by hand.
+TEST(Replay, BicolourBlindness) {
+  Played p = play_file("bicolour_blindness.pgn");
+  EXPECT_EQ(to_fen(p.game->position()), "r1bnkbnr/pp3ppp/4p3/2pNq3/4P3/5P2/PPPP1KPP/RQB2BNR b - - 0 5");
+  const std::set<std::string> black = san_moves(p.game->position());
+  EXPECT_EQ(black.count("exd5"), 0u);
+  EXPECT_EQ(black.count("Qxd5"), 1u);
+  GameRecord walk(p.variant);
+  for (int i = 0; i < 6; ++i) walk.play(p.game->moves()[i]);
+  const std::set<std::string> white = san_moves(walk.position());
+  EXPECT_EQ(white.count("Kd1"), 0u);
+  EXPECT_EQ(white.count("Ke2"), 0u);
+  EXPECT_EQ(white.count("Kf2"), 1u);
 }

@@ -112,6 +112,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "spite",
                                            "machine-gun",
                                            "progressive-machine-gun",
+                                           "moss",
+                                           "bicolour",
+                                           "bicapture",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -120,6 +123,14 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
   EXPECT_EQ(dims(entry(c, "ekstrom-en-passant")), std::vector<std::string>{"en-passant"});
   EXPECT_EQ(dims(entry(c, "reform-tabi")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(dims(entry(c, "moss")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(entry(c, "moss").rules.capture_pattern, CapturePattern::kVictims);
+  EXPECT_EQ(dims(entry(c, "bicolour")), (std::vector<std::string>{"schedule", "check", "array"}));
+  EXPECT_EQ(entry(c, "bicolour").rules.check_attackers, CheckAttackers::kBothColours);
+  EXPECT_EQ(entry(c, "bicapture").alias_of, "reform-tabi+bicolour");
+  EXPECT_TRUE(make_variant("bicapture").rules.capture_own_men);
+  EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
+  EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));
@@ -135,7 +146,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
             (std::vector<std::string>{
                 "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
                 "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
-                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite"}));
+                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite", "progressive+moss"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);

@@ -31,6 +31,8 @@ constexpr int kMobBase[7] = {0, 0, 4, 6, 6, 12, 0};
 // King danger: per man attacking the king's field, per man one move from attacking it.
 constexpr int kAttackUnits[7] = {0, 0, 20, 20, 25, 40, 0};
 constexpr int kThreatUnits[7] = {0, 0, 12, 12, 15, 25, 0};
+// Check by both colours: an own piece on its king's field (Eval::own_men_near_king).
+constexpr int kOwnManNearKing = 20;
 // Phase weight of non-pawn men (24 = all of them on the boards).
 constexpr int kPhase[7] = {0, 0, 1, 1, 2, 4, 0};
 
@@ -276,6 +278,18 @@ struct Eval {
     return std::min(units * units * scale / (16 * 64), 1200);
   }
 
+  // Check by both colours (RULES.md §4.8): an own piece next to the king is a liability — it takes the king's
+  // flights (a knight's squares, or the lines it would check along) and shields nothing it may not also
+  // attack. A simple default: each own man but a pawn on the king's field costs a little in the middlegame.
+  void own_men_near_king() {
+    for (Color c : {kWhite, kBlack}) {
+      const int kb = pos.king_board(c);
+      if (kb < 0) continue;
+      const Bitboard near = king_attacks(pos.king_square(c, kb));
+      mg[c] -= kOwnManNearKing * popcount(near & pos.pieces(kb, c) & ~pos.pieces(kb, kPawn));
+    }
+  }
+
   // Explosion captures: capturing an enemy man next to the enemy king explodes that king; men next to a king
   // cannot be taken by its own side without exploding it; a queen near the enemy king is dangerous.
   void explosion_terms() {
@@ -352,6 +366,7 @@ struct Eval {
       eg[c] -= d / 2;
     }
     if (explosion) explosion_terms();
+    if (r.check_attackers == CheckAttackers::kBothColours) own_men_near_king();
     const Color us = pos.side();
     const int h = hanging_penalty();
     mg[us] -= h;

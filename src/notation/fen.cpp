@@ -154,7 +154,8 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       if (t == kPawn && (rank == 0 || rank == 7)) {
         // Under the promotion race a pawn on its own last rank has won (rules/goal.hpp): a finished game.
         const bool own_last = rank == (std::isupper(static_cast<unsigned char>(c)) ? 7 : 0);
-        if (!own_last || !pawn_may_stand_on_last_rank(v.rules))
+        // Under capture by the victim's move a pawn may have captured backwards onto its own first rank.
+        if (!(own_last ? pawn_may_stand_on_last_rank(v.rules) : v.rules.pawns_on_first_rank()))
           throw NotationError("pawn on the first or last rank", col);
       }
       for (int ob = 0; ob < nboards; ++ob)

@@ -111,6 +111,15 @@ std::string to_san(Position& pos, Move m) {
     const bool capture = pos.ops().removes_men(pos, m);  // SAN's `x`: the move removes men
     if (type_of(p) == kPawn) {
       if (capture) s += char('a' + file_of(m.from()));
+      // Where a capture is the victim's move (RULES.md §4.4), two pawns of one file may take on one square:
+      // the rank tells them apart (`d2xd4`).
+      if (capture && pos.rules().capture_pattern == CapturePattern::kVictims)
+        for (Move o : legal_list(pos))
+          if (o.to() == m.to() && o.from() != m.from() && file_of(o.from()) == file_of(m.from()) &&
+              pos.at(o.from_board(), o.from()) == p) {
+            s += char('1' + rank_of(m.from()));
+            break;
+          }
     } else {
       s += "PNBRQK"[type_of(p) - 1];
       bool same_file = false, same_rank = false, ambiguous = false;

@@ -44,6 +44,26 @@ Bitboard victims(const Position& pos, int b, Color us) {
   return v;
 }
 
+Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitboard occ, Bitboard prey) {
+  const Color c = color_of(mover);
+  switch (pos.rules().capture_pattern) {
+    case CapturePattern::kCapturers:
+      return attacks_of(type_of(mover), c, s, occ) & prey;
+    case CapturePattern::kVictims: {
+      Bitboard t = 0;
+      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing})
+        if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
+      return t;
+    }
+  }
+  return 0;
+}
+
+Bitboard ep_targets(const Rules& r, Piece mover, Square s, Bitboard occ) {
+  const PieceType pattern = r.capture_pattern == CapturePattern::kVictims ? kPawn : type_of(mover);
+  return attacks_of(pattern, color_of(mover), s, occ);
+}
+
 bool takes_ep(const Rules& r, Piece mover) {
   if (r.capture == CaptureKind::kNone) return false;
   if (type_of(mover) == kPawn) return true;
@@ -145,11 +165,19 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
 
 // ---- attack, paralysis and check ----
 
-Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by) {
+Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target) {
+  const Rules& r = pos.rules();
+  if (r.capture_pattern == CapturePattern::kVictims) {
+    // Every man of `by` attacks by the target's move: exactly when a man of the target's type of the other
+    // colour standing on s would attack its square.
+    Bitboard men = pos.pieces(b, by) & occ;
+    if (!may_capture_with(r, make_piece(by, kKing))) men &= ~pos.pieces(b, by, kKing);
+    return attacks_of(target == kNoType ? kPawn : target, ~by, s, occ) & men;
+  }
   Bitboard a = 0;
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
-    if (!men || !may_capture_with(pos.rules(), make_piece(by, t))) continue;
+    if (!men || !may_capture_with(r, make_piece(by, t))) continue;
     // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
     a |= attacks_of(t, ~by, s, occ) & men;
   }
@@ -214,13 +242,17 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
   return a;
 }
 
+Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
+  Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
+  if (pos.rules().check_attackers == CheckAttackers::kBothColours) a |= attackers(pos, b, k, occ, c, kKing);
+  return filter_checkers(pos, c, b, k, a & ~paralysed(pos, b));
+}
+
 Bitboard checkers(const Position& pos, Color c) {
   if (royal_capture(pos.rules())) return 0;
   const int b = pos.king_board(c);
   if (b < 0) return 0;
-  const Square k = pos.king_square(c, b);
-  const Bitboard a = attackers(pos, b, k, pos.occupied(b), ~c) & ~paralysed(pos, b);
-  return filter_checkers(pos, c, b, k, a);
+  return check_givers(pos, c, b, pos.king_square(c, b), pos.occupied(b));
 }
 
 // ---- royalty, goal and legality ----
@@ -235,7 +267,8 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
-      r.sweep != SweepKind::kNone)
+      r.sweep != SweepKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+      r.check_attackers != CheckAttackers::kEnemy)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
@@ -305,8 +338,7 @@ namespace {
 
 // Would colour us's king (now on ksq) be safe on s of board b? Castling's transit squares.
 bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
-  const Bitboard a = attackers(pos, b, s, pos.occupied(b) ^ bb(ksq), ~us) & ~paralysed(pos, b);
-  return !filter_checkers(pos, us, b, s, a);
+  return !check_givers(pos, us, b, s, pos.occupied(b) ^ bb(ksq));
 }
 
 struct Gen {
@@ -317,6 +349,7 @@ struct Gen {
   int b, db;
   Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
   Bitboard prey;                      // the men a man of ours may capture (victims)
+  bool victims_pattern;               // captures by the victim's move (CapturePattern::kVictims)
 
   // The square a capturer stands on after its capture, which must be vacant on the destination board.
   // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
@@ -341,7 +374,9 @@ struct Gen {
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    for (Bitboard t = pawn_attacks(us, s) & prey; t;) {
+    for (Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
+                                      : pawn_attacks(us, s) & prey;
+         t;) {
       const Square to = pop_lsb(t);
       if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
     }
@@ -366,14 +401,15 @@ struct Gen {
   void piece(Square s) {
     const Piece p = pos.at(b, s);
     const Bitboard targets = reach(p, s, occ);
-    const Bitboard ep = takes_ep(r, p) ? targets & usable_ep() : 0;
+    const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     for (Bitboard q = ep; q;) {
       const Square to = pop_lsb(q);
       if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
     }
     if (!may_capture_with(r, p)) return;
-    for (Bitboard c = targets & prey; c;) {
+    // The capturer's own pattern is its reach (capture_targets' kCapturers case, without a second lookup).
+    for (Bitboard c = victims_pattern ? capture_targets(pos, b, p, s, occ, prey) : targets & prey; c;) {
       const Square to = pop_lsb(c);
       if (arrival_free(s, to)) push(s, to);
     }
@@ -426,7 +462,8 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           pos.pieces(b, ~us),
           pos.occupied(b),
           db != b ? pos.occupied(db) : 0,
-          victims(pos, b, us)};
+          victims(pos, b, us),
+          r.capture_pattern == CapturePattern::kVictims};
     for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)
@@ -577,7 +614,7 @@ void legal_moves(Position& pos, MoveList& list) {
 }
 
 Bitboard attackers_to(const Position& pos, int b, Square s, Color by) {
-  return attackers(pos, b, s, pos.occupied(b), by);
+  return attackers(pos, b, s, pos.occupied(b), by, type_of(pos.at(b, s)));
 }
 
 std::uint64_t perft(Position& pos, int depth) {

@@ -41,6 +41,18 @@ bool may_capture_with(const Rules& r, Piece mover);
 // an own man uses the same patterns as capturing an enemy one. None under CaptureKind::kNone (every move
 // goes to an empty square).
 Bitboard victims(const Position& pos, int b, Color us);
+// The squares of `prey` (victims above) on board b that the man `mover` on s captures on with occupancy occ,
+// by Rules::capture_pattern: kCapturers, the mover's own capture pattern (a pawn diagonally forward, a
+// piece along its lines and leaps: reach); kVictims (IMITATION, RULES.md §4.4), for each victim the
+// victim's own move made from s — a piece's lines (blocked by occ) or leap, and for a pawn victim a
+// one-square diagonal step forward for the mover's colour. A pawn captures by the same rule (backwards too,
+// and onto its own first rank, where it stays a pawn). may_capture_with still decides whether the mover
+// captures at all.
+Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitboard occ, Bitboard prey);
+// The squares from which the man `mover` on s would take a double-stepped pawn e.p. (when takes_ep allows
+// it): its capture pattern against a pawn — its own (kCapturers), or a pawn's forward diagonal step
+// (kVictims). A pure function of the rules, the man and the occupancy.
+Bitboard ep_targets(const Rules& r, Piece mover, Square s, Bitboard occ);
 // May the man `mover` capture e.p. (RULES.md §1.8)? No man under CaptureKind::kNone; else pawns always;
 // under EpCapturers::kAnyMan every man that
 // may capture at all (may_capture_with). The capturer moves to the passed square it attacks (a pawn
@@ -87,8 +99,14 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 // ---- attack, paralysis and check (RULES.md §1.3, §1.6) ----
 
 // Men of colour `by` on board b attacking square s with occupancy occ (paralysis ignored: paralysed men still
-// observe). Kings attack only where they may capture.
-Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by);
+// observe). Kings attack only where they may capture. `target` is the type of the man attacked on s (any
+// colour: under CheckAttackers::kBothColours a side's own men attack its king): it decides the attack under
+// CapturePattern::kVictims (RULES.md §1.3 target-dependent attack: X attacks Y when X could capture Y, so a
+// king is attacked by every adjacent man of `by`), and is ignored under kCapturers. kNoType: an empty square,
+// attacked as a pawn standing there would be (its only caller on an empty square is e.p. by any man, whose
+// victim is a pawn). Must agree with capture_targets: the man on x is in attackers(…, s, …, t) exactly when
+// capture_targets of it on x with a man of type t on s contains s.
+Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target);
 // Men on board b that cannot move, capture or give check now (Madrasi, with its e.p. setting MadrasiEp).
 // Kings are never paralysed.
 Bitboard paralysed(const Position& pos, int b);
@@ -96,9 +114,15 @@ Bitboard paralysed(const Position& pos, int b);
 // none while the two kings touch under explosion (the king cannot be taken without blowing up its
 // capturer's own king).
 Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard attackers);
+// The men that would give check to colour c's king standing on k of board b with occupancy occ: the
+// unparalysed attackers of k with a king as target, of the enemy's colour and, under
+// CheckAttackers::kBothColours (RULES.md §4.8 `self_check`), of c's own (own pawns attack forward for their
+// own colour), filtered by filter_checkers. Used for the king's square (checkers) and castling's transit
+// squares alike.
+Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
 // check sense (CheckRegime::kNone: the king is captured) or c has no king; else the unparalysed attackers of
-// its square, filtered as above.
+// its square, filtered as above (check_givers).
 Bitboard checkers(const Position& pos, Color c);
 
 // ---- royalty, goal and legality (RULES.md §1.1, §1.5, §1.6, §1.10) ----
@@ -123,11 +147,11 @@ bool is_legal(Position& pos, Move m);
 // proofs are about the rules, so they hold on either kernel for the combinations they were made for: quiet
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
-// check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep (no proof
-// written), nor under a goal or
-// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks
-// must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs
-// up to two orders of magnitude on the Marseillais family).
+// check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep, the victim's
+// capture pattern or check by both colours (no proof written), nor under a goal or kings that are ordinary men
+// (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks must return kNone here until
+// its proof is written (kNone is always sound: D-5 is then searched, which costs up to two orders of magnitude
+// on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

@@ -120,6 +120,8 @@ bool Position::is_consistent() const {
     Bitboard stray = type_bb_[b][kPawn] & back;
     if (pawn_may_stand_on_last_rank(*rules_))
       stray &= ~(color_bb_[b][kWhite] & rank_bb(7)) & ~(color_bb_[b][kBlack] & rank_bb(0));
+    if (rules_->pawns_on_first_rank())  // a pawn that captured backwards by the victim's move
+      stray &= ~(color_bb_[b][kWhite] & rank_bb(0)) & ~(color_bb_[b][kBlack] & rank_bb(7));
     if (stray) return false;
     kings[kWhite] += popcount(pieces(b, kWhite, kKing));
     kings[kBlack] += popcount(pieces(b, kBlack, kKing));

@@ -22,6 +22,15 @@ enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 // Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
 enum class EpCapturers : std::uint8_t { kPawns, kAnyMan };
+// Whose move a capture follows (RULES.md §1.9): the capturer's own capture pattern (orthodox), or the
+// victim's (IMITATION, §4.4: a man captures only by making, from its own square, a move of the victim's type
+// onto it; a pawn victim by a one-square forward diagonal step of the capturer). Attack follows the same
+// pattern, so it depends on the attacked man's type (§1.3 target-dependent attack).
+enum class CapturePattern : std::uint8_t { kCapturers, kVictims };
+// Whose men give check to a king (RULES.md §1.6 `self_check`): the enemy's, or both colours' (an own man
+// attacking its own king by its capture pattern checks it too; own pawns attack in their own forward
+// direction).
+enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
@@ -153,6 +162,8 @@ struct Rules {
   bool castling = true;
   // check
   CheckRegime regime = CheckRegime::kObserved;
+  // Who checks a king: enemy men, or men of both colours (Bicolour). Generic kernel only.
+  CheckAttackers check_attackers = CheckAttackers::kEnemy;
   // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
   // royal kings starts only from a position where each side has one (rules/start_position.hpp).
   bool royal_king = true;
@@ -174,6 +185,8 @@ struct Rules {
   // Men removed after every move (SweepKind; each removal journalled with Cause::kSweep). Generic kernel
   // only.
   SweepKind sweep = SweepKind::kNone;
+  // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
+  CapturePattern capture_pattern = CapturePattern::kCapturers;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -201,6 +214,9 @@ struct Rules {
   bool has_goal() const {
     return goal != Goal::kCheckmate || stalemate != StalemateResult::kDraw || !royal_king || promote_to_king;
   }
+  // A pawn may stand on its own first rank: a pawn capturing by the victim's move may land there (it stays a
+  // pawn and later steps forward one square).
+  bool pawns_on_first_rank() const { return capture_pattern == CapturePattern::kVictims; }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   bool transfers() const { return transfer != TransferKind::kNone; }
 

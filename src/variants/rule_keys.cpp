@@ -250,6 +250,15 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(bool, promote_to_king),
      "what a pawn promotes to: ortho (Q, R, B or N), with-king (also K, where the king is an ordinary man)"},
+    {"check_attackers",
+     D::kCheck,
+     K::kChoice,
+     {{"enemy", long(CheckAttackers::kEnemy)}, {"both-colours", long(CheckAttackers::kBothColours)}},
+     0,
+     0,
+     HC_FIELD(CheckAttackers, check_attackers),
+     "whose men check a king: the enemy's, or both colours' (an own man attacking its king checks it; own "
+     "pawns attack forward)"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -321,6 +330,16 @@ const std::vector<RuleKey> kKeys = {
      HC_FIELD(bool, capture_own_men),
      "a man may also capture its own men (never its king) by its capture pattern; attack and check "
      "unchanged"},
+    {"capture_pattern",
+     D::kCapture,
+     K::kChoice,
+     {{"capturers", long(CapturePattern::kCapturers)}, {"victims", long(CapturePattern::kVictims)}},
+     0,
+     0,
+     HC_FIELD(CapturePattern, capture_pattern),
+     "whose move a capture is: the capturer's own pattern, or the victim's (a man takes a pawn by a forward "
+     "diagonal step, a piece by that piece's move; attack and check follow it: a king is checked by every "
+     "adjacent enemy man)"},
     // ---- obligations ----
     {"obligations",
      D::kObligations,

@@ -70,6 +70,23 @@ bool attacks(const Board& b, int from, int to) {
   return true;
 }
 
+// §4.4 moss, IMITATION: "a man captures an enemy man only by making, from its own square, a move of the
+// victim's type onto the victim (line pieces need a clear path; knight leaps; king one step)"; a pawn victim
+// "only by a one-square forward diagonal step (forward for the capturer)". So: the man on `from`, were it of
+// the victim's type (its own colour), would attack `to`.
+bool imitates(const Board& b, int from, int to) {
+  if (b[from] == EMPTY || b[to] == EMPTY) return false;
+  Board t = b;
+  t[from] = make_piece(type_of(b[to]), color_of(b[from]));
+  return attacks(t, from, to);
+}
+
+// §1.3 with the capture rule's pattern: the man on `from` could capture the man on `to` (the target-dependent
+// attack of Moss, §1.3; else the orthodox attack).
+bool may_capture_on(const Variant& v, const Board& b, int from, int to) {
+  return v.imitation ? imitates(b, from, to) : attacks(b, from, to);
+}
+
 // §1.8: square where the pawn that passed over `passed` stands (owner = colour of that pawn).
 int landing_square(int passed, int owner) { return owner == WHITE ? passed + 8 : passed - 8; }
 
@@ -100,13 +117,23 @@ static bool may_take_ep(const Variant& v, char man) {
   return type_of(man) != 'k' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
 }
 
+// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn): under
+// moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for the
+// capturer)", elsewhere its own attack.
+static bool takes_pawn_on(const Variant& v, const Board& b, int from, int passed) {
+  if (!v.imitation) return attacks(b, from, passed);
+  Board t = b;
+  t[from] = make_piece('p', color_of(b[from]));
+  return attacks(t, from, passed);
+}
+
 // Some enemy man that may take e.p. attacks the passed square on the double-stepper's board.
 bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
   if (v.empty_squares_only) return false;  // no man captures by moving: nobody takes e.p.
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
-    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && attacks(p.bd[b], s, passed))
+    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && takes_pawn_on(v, p.bd[b], s, passed))
       return true;
   return false;
 }
@@ -165,8 +192,12 @@ bool in_check(const Variant& v, const Pos& p, int color) {
           if (bd[s] == make_piece('k', 1 - color) && attacks(bd, k, s)) adjacent = true;
         if (adjacent) continue;
       }
-      for (int s = 0; s < 64; ++s)
-        if (color_of(bd[s]) == 1 - color && attacks(bd, s, k) && can_check(v, p, b, s)) return true;
+      // Moss (§4.4): "a king is attacked by every enemy man adjacent to it" (may_capture_on). Bicolour
+      // (§4.8): "attacked by any man of either colour (own pawns attack in their own forward direction)".
+      for (int s = 0; s < 64; ++s) {
+        const bool giver = color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color);
+        if (giver && s != k && may_capture_on(v, bd, s, k) && can_check(v, p, b, s)) return true;
+      }
     }
   }
   return false;
@@ -177,7 +208,7 @@ bool in_check(const Variant& v, const Pos& p, int color) {
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by) {
   const Board& bd = p.bd[board];
   for (int s = 0; s < 64; ++s) {
-    if (color_of(bd[s]) != by || !attacks(bd, s, sq)) continue;
+    if (color_of(bd[s]) != by || !may_capture_on(v, bd, s, sq)) continue;
     if (type_of(bd[s]) == 'k' && v.goal.royal_king &&
         (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
       continue;
@@ -286,7 +317,7 @@ static void add_piece_ep(const Variant& v, const Pos& p, std::vector<Move>& out)
     for (int s = 0; s < 64; ++s) {
       const char c = p.bd[b][s];
       if (color_of(c) != p.stm || type_of(c) == 'p' || paralysed(v, p, b, s)) continue;
-      if (!may_take_ep(v, c) || !attacks(p.bd[b], s, passed)) continue;
+      if (!may_take_ep(v, c) || !takes_pawn_on(v, p.bd[b], s, passed)) continue;
       std::erase_if(out, [&](const Move& m) { return m.board == b && m.from == s && m.to == passed; });
       Move m;
       m.board = b;
@@ -330,12 +361,33 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         m.to = to;
         if (bd[to] == EMPTY) {
           if (may_quiet) out.push_back(m);
-        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only) {
+        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only && !v.imitation) {  // moss: captures below
           m.capture = true;
           out.push_back(m);
         }
       };
       const char t = type_of(c);
+      // Kings never capture in kamikaze (§4.5) and atomic (§4.3); in rifle they shoot adjacent men (§4.1).
+      // kamikaze-promotion-race: "a king may capture, dying in the act" (a king that is not royal).
+      const bool king_captures =
+          !v.goal.royal_king || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
+      if (v.imitation && (t != 'k' || king_captures)) {
+        // §4.4 moss: every capture is the victim's move made from here (imitates); "a pawn may capture any
+        // non-pawn by imitation in any direction, including backwards and even onto its own first rank"; "a
+        // pawn reaching its last rank by any capture promotes".
+        for (int to = 0; to < 64; ++to) {
+          if (bd[to] == EMPTY || !may_take(v, me, bd[to]) || !imitates(bd, s, to)) continue;
+          Move m;
+          m.board = b;
+          m.from = s;
+          m.to = to;
+          m.capture = true;
+          if (t == 'p')
+            add_pawn_move(v, m, rank_of(to) == (me == WHITE ? 7 : 0), out);
+          else
+            out.push_back(m);
+        }
+      }
       if (t == 'p') {
         const int dir = me == WHITE ? 1 : -1;
         const int start = me == WHITE ? 1 : 6, last = me == WHITE ? 7 : 0;
@@ -360,7 +412,7 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
           Move x = m;
           x.to = r1 * 8 + f + df;
           if (v.empty_squares_only) continue;  // spite: "pawns: forward moves only"
-          if (bd[x.to] != EMPTY && may_take(v, me, bd[x.to])) {
+          if (bd[x.to] != EMPTY && may_take(v, me, bd[x.to]) && !v.imitation) {
             x.capture = true;
             add_pawn_move(v, x, r1 == last, out);
           } else if (bd[x.to] == EMPTY && std::find(p.ep.begin(), p.ep.end(), x.to) != p.ep.end() &&
@@ -373,14 +425,10 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
           }
         }
       } else if (t == 'n' || t == 'k') {
-        // Kings never capture in kamikaze (§4.5) and atomic (§4.3); in rifle they shoot adjacent men (§4.1).
-        // kamikaze-promotion-race: "a king may capture, dying in the act" (a king that is not royal).
-        const bool king_captures = t == 'n' || !v.goal.royal_king ||
-                                   !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
         for (int to = 0; to < 64; ++to) {
           const int df = std::abs(file_of(to) - f), dr = std::abs(rank_of(to) - r);
           const bool step = t == 'n' ? (df * dr == 2) : (std::max(df, dr) == 1);
-          if (step) target(to, king_captures, true);
+          if (step) target(to, t == 'n' || king_captures, true);
         }
       } else {
         std::vector<std::pair<int, int>> dirs;

@@ -97,10 +97,13 @@ struct Variant {
   bool own_men = false;             // reform-tabi (§4.7): a man may also capture its own men
   bool empty_squares_only = false;  // spite, machine-gun: "every move goes to an empty square"
   Sweep sweep = Sweep::None;
+  bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
   bool madras = false;
+  // check group
+  bool self_check = false;  // bicolour (§4.8): a king is in check when attacked by a man of either colour
   // boards group
   bool alice = false;
   // goal group
@@ -186,6 +189,8 @@ inline int turn_index(int stm, int full) { return 2 * (full - 1) + 1 + stm; }
 bool has_king(const Pos& p, int color);
 bool occupied_anywhere(const Pos& p, int s);
 bool attacks(const Board& b, int from, int to);
+bool imitates(const Board& b, int from, int to);
+bool may_capture_on(const Variant& v, const Board& b, int from, int to);
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by);
 int landing_square(int passed, int owner);
 int stepper_board(const Pos& p, int passed, int owner);

@@ -205,12 +205,17 @@ Variant parse_variant(const std::string& id) {
     if (cur == "progressive-kamikaze") {  // §4.5 alias: kamikaze capture with the Scottish progressive rules
       parts.push_back("progressive");
       parts.push_back("kamikaze");
+    } else if (cur == "bicapture") {  // §4.8: "bicolour (its original rules and array) plus capture of one's
+                                      // own men"
+      parts.push_back("bicolour");
+      parts.push_back("reform-tabi");
     } else {
       parts.push_back(cur);
     }
     cur.clear();
   }
-  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false, ep_set = false;
+  bool turn_set = false, capture_set = false, paralysis_set = false, boards_set = false, ep_set = false,
+       check_set = false;
   auto claim = [&](bool& flag, const std::string& what) {
     if (flag) throw std::invalid_argument("variant composition sets the " + what + " twice: " + id);
     flag = true;
@@ -229,6 +234,8 @@ Variant parse_variant(const std::string& id) {
       t.own_men = v.own_men;
       t.empty_squares_only = v.empty_squares_only;
       t.sweep = v.sweep;
+      t.imitation = v.imitation;
+      t.self_check = v.self_check;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -246,6 +253,13 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "reform-tabi") {  // §4.7: a man may also capture its own men
       claim(capture_set, "capture rule");
       v.own_men = true;
+    } else if (p == "moss") {  // §4.4: capture by imitation; check = an enemy man adjacent to the king
+      claim(capture_set, "capture rule");
+      v.imitation = true;
+    } else if (p == "bicolour") {  // §4.8: "a king is in check when attacked by any man of either colour"
+      claim(check_set, "check");
+      v.self_check = true;
+      v.no_castling = true;                  // "no castling"
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;

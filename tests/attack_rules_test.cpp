@@ -1,0 +1,148 @@
+// Attack that depends on the target (RULES.md §4.4 moss: a man captures only by its victim's move, so a king
+// is attacked by every adjacent enemy man) and check by men of both colours (§4.8 bicolour), on hand-made
+// positions whose legal moves are counted by hand in the comments.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "notation/fen.hpp"
+#include "notation/move_text.hpp"
+#include "rules/kernel.hpp"
+#include "variants/registry.hpp"
+
+using namespace hc;
+
+namespace {
+
+using Moves = std::vector<std::string>;
+
+Moves legal(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  Moves out;
+  for (Move m : list) out.push_back(to_uci(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool in_check(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  return pos.ops().checkers(pos, pos.side()) != 0;
+}
+
+std::string after(const std::string& variant, const std::string& fen, const std::string& move) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  for (Move m : list) {
+    if (to_uci(m) != move) continue;
+    Undo u;
+    pos.ops().make(pos, m, u);
+    return to_fen(pos);
+  }
+  return "illegal";
+}
+
+bool has(const Moves& moves, const std::string& m) {
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+}  // namespace
+
+// White Ke1 Rd1 Pd2, Black Ke8 Rd5. The d2 pawn takes the rook by a rook's move up the file (d3, d4 empty);
+// the rook on d1 cannot reach d5 (its own pawn is in the way); nothing is adjacent to a king, so no check.
+// Pawn d3 d4 xd5, rook a1 b1 c1, king e2 f1 f2: 9.
+TEST(Moss, PawnTakesARookByTheRooksMove) {
+  EXPECT_EQ(legal("moss", "4k3/8/8/3r4/8/8/3P4/3RK3 w - - 0 1"),
+            (Moves{"d1a1", "d1b1", "d1c1", "d2d3", "d2d4", "d2d5", "e1e2", "e1f1", "e1f2"}));
+}
+
+// Black Ra1 does not check Ke1 (it is not adjacent); the king takes it by a rook's move along the open rank.
+// King: xa1, d1, d2, e2, f1, f2 (no black man next to any of them): 6.
+TEST(Moss, KingTakesADistantRookAndLinesGiveNoCheck) {
+  const std::string fen = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+  EXPECT_FALSE(in_check("moss", fen));
+  EXPECT_EQ(legal("moss", fen), (Moves{"e1a1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// A knight on d2 next to Ke1 checks it, and the king cannot take it (it would have to leap). Escapes: f1, f2
+// (d1, e2 are next to the knight): 2.
+TEST(Moss, AdjacentKnightChecksAndIsImmuneFromTheKing) {
+  const std::string fen = "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1";
+  EXPECT_TRUE(in_check("moss", fen));
+  EXPECT_EQ(legal("moss", fen), (Moves{"e1f1", "e1f2"}));
+}
+
+// A knight on d1 checks Ke1; the b2 pawn takes it by a knight's move backwards onto its own first rank and
+// stays a pawn there; then it steps one square (no two-step from the first rank).
+// Legal: b2xd1 (knight's move), Kf1, Kf2 (d2, e2 are next to the knight; b3, b4 leave the check): 3.
+TEST(Moss, PawnCapturesBackwardsOntoItsFirstRankAndStaysAPawn) {
+  const std::string fen = "4k3/8/8/8/8/8/1P6/3nK3 w - - 0 1";
+  EXPECT_EQ(legal("moss", fen), (Moves{"b2d1", "e1f1", "e1f2"}));
+  EXPECT_EQ(after("moss", fen, "b2d1"), "4k3/8/8/8/8/8/8/3PK3 b - - 0 1");
+  // The pawn on d1: d2 only; the king d2, e2, f1, f2.
+  EXPECT_EQ(legal("moss", "4k3/8/8/8/8/8/8/3PK3 w - - 0 1"), (Moves{"d1d2", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// Castling's transit squares are "attacked" when an enemy man stands next to them: a knight on g2 touches f1
+// and g1 (O-O illegal) but no square of O-O-O (e1, d1, c1).
+TEST(Moss, CastlingAvoidsSquaresNextToAnEnemyMan) {
+  const Moves m = legal("moss", "4k3/8/8/8/8/8/6n1/R3K2R w KQ - 0 1");
+  EXPECT_TRUE(has(m, "e1c1"));
+  EXPECT_FALSE(has(m, "e1g1"));
+}
+
+// Bicolour: White's own rook on a1 checks its king on e1 along the empty rank. Out of check: the king to d2,
+// e2, f2 (d1 and f1 stay on the rook's rank), or the rook off the rank up the a-file, a2-a8 (on a8 it checks
+// Black's king along the 8th rank; b1-d1 keep the check): 3 + 7 = 10.
+TEST(Bicolour, OwnRookChecksItsKing) {
+  const std::string fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+  EXPECT_TRUE(in_check("bicolour", fen));
+  EXPECT_FALSE(in_check("chess", fen));
+  EXPECT_EQ(legal("bicolour", fen),
+            (Moves{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "e1d2", "e1e2", "e1f2"}));
+}
+
+// Own pawns attack in their own forward direction: the d3 pawn attacks c4 and e4, so it checks its king on
+// e4. Out of check: the king to d4, f4, d5, e5, f5, e3, f3 (never c4 or back into e4's attack), or d3-d4 (the
+// pawn then attacks c5/e5, not e4): 8.
+TEST(Bicolour, OwnPawnChecksForward) {
+  const std::string fen = "4k3/8/8/8/4K3/3P4/8/8 w - - 0 1";
+  EXPECT_TRUE(in_check("bicolour", fen));
+  EXPECT_EQ(legal("bicolour", fen), (Moves{"d3d4", "e4d4", "e4d5", "e4e3", "e4e5", "e4f3", "e4f4", "e4f5"}));
+}
+
+// A move may check the enemy king with the enemy's own man: White's knight leaves e6, opening the e-file
+// between Black's own rook on e5 and his king on e8 (Nd4 itself does not attack e8).
+TEST(Bicolour, UnblockingChecksTheEnemyWithItsOwnRook) {
+  const std::string fen = "4k3/8/4N3/4r3/8/8/8/K7 w - - 0 1";
+  EXPECT_FALSE(in_check("bicolour", fen));
+  const std::string next = after("bicolour", fen, "e6d4");
+  EXPECT_EQ(next, "4k3/8/8/4r3/3N4/8/8/K7 b - - 1 1");
+  EXPECT_TRUE(in_check("bicolour", next));
+  EXPECT_FALSE(in_check("chess", next));
+}
+
+// Bicapture (bicolour + capture of own men): White's own rook on d1 checks its king on e1. In Bicolour the
+// king steps to e2 or f2 (d2 is on the rook's file, f1 on its rank) or the rook leaves the rank up the d-file
+// (d2-d8; b1/c1 keep the check): 9. Bicapture adds the king taking its own rook, d1 being attacked by no
+// man: 10.
+TEST(Bicapture, KingTakesTheOwnRookThatChecksIt) {
+  const std::string fen = "4k3/8/8/8/8/8/8/3RK3 w - - 0 1";
+  const Moves bicolour{"d1d2", "d1d3", "d1d4", "d1d5", "d1d6", "d1d7", "d1d8", "e1e2", "e1f2"};
+  EXPECT_EQ(legal("bicolour", fen), bicolour);
+  Moves bicapture = bicolour;
+  bicapture.push_back("e1d1");
+  std::sort(bicapture.begin(), bicapture.end());
+  EXPECT_EQ(legal("bicapture", fen), bicapture);
+  EXPECT_EQ(after("bicapture", fen, "e1d1"), "4k3/8/8/8/8/8/8/3K4 b - - 0 1");
+}
