@@ -109,6 +109,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "alice",
                                            "ekstrom-en-passant",
                                            "reform-tabi",
+                                           "suicide-piece-removal",
+                                           "missile",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -117,6 +119,10 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(dims(entry(c, "chess")), std::vector<std::string>{});
   EXPECT_EQ(dims(entry(c, "ekstrom-en-passant")), std::vector<std::string>{"en-passant"});
   EXPECT_EQ(dims(entry(c, "reform-tabi")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(dims(entry(c, "missile")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(dims(entry(c, "suicide-piece-removal")), std::vector<std::string>{"capture"});
+  EXPECT_TRUE(entry(c, "missile").rules.missiles);
+  EXPECT_TRUE(entry(c, "suicide-piece-removal").rules.own_man_removal);
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));

@@ -63,6 +63,20 @@ int promotion_choices(const Rules& r, PieceType out[5]) {
 
 bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 
+AttrMask moved_mark(const Position& pos) { return pos.attributes_used() & attr_bit(Attr::kHasMoved); }
+
+Bitboard shot_targets(const Position& pos, int b, Square s, Bitboard ep) {
+  const Piece p = pos.at(b, s);
+  if (!(pos.attribute(b, Attr::kMissile) & bb(s)) || !may_capture_with(pos.rules(), p)) return 0;
+  const Bitboard pattern = type_of(p) == kPawn ? pawn_attacks(color_of(p), s) : reach(p, s, pos.occupied(b));
+  return pattern & (pos.pieces(b, ~color_of(p)) | (takes_ep(pos.rules(), p) ? ep : 0));
+}
+
+Bitboard removable(const Position& pos, int b, Color us) {
+  if (!pos.rules().own_man_removal) return 0;
+  return pos.pieces(b, us) & ~pos.pieces(b, us, kKing);
+}
+
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
 
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
@@ -70,10 +84,11 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
   const Piece mover = pos.at(b, from);
   pos.remove(b, victim, u, kind == CaptureKind::kShoot ? Cause::kShot : Cause::kCapture);
   switch (kind) {
-    case CaptureKind::kDisplacement:
-      pos.remove(b, from, u, Cause::kMove);
-      pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
+    case CaptureKind::kDisplacement: {
+      const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+      pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion, carried);
       return;
+    }
     case CaptureKind::kShoot:
       return;
     case CaptureKind::kKamikaze:
@@ -178,7 +193,8 @@ bool game_over(const Position& pos) {
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
-  if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns) return CompletionShortcut::kNone;
+  if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.missiles || r.own_man_removal)
+    return CompletionShortcut::kNone;  // no proof written for these moves
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
@@ -319,6 +335,12 @@ struct Gen {
     }
   }
 
+  // Missile shots of the man on s (shot_targets), e.p. included: the man stays, so the move stays on board b.
+  void shots(Square s) {
+    for (Bitboard t = shot_targets(pos, b, s, usable_ep()); t;)
+      list.push(Move(s, pop_lsb(t), MoveKind::kShot, kNoType, b, b));
+  }
+
   // D-1 castling: one move, orthodox conditions when it is made; no attack test where the king may be
   // captured. The king's arrival square is tested by make / test (is_legal), and also, under transfer, on the
   // origin board here (before the transfer, RULES.md §5.1 castling).
@@ -367,7 +389,8 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           pos.occupied(b),
           db != b ? pos.occupied(db) : 0,
           victims(pos, b, us)};
-    for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
+    const Bitboard mobile = own & from.men & ~paralysed(pos, b);
+    for (Bitboard men = mobile; men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)
         g.pawn(s);
@@ -375,6 +398,12 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
         g.piece(s);
     }
     g.castling(from);
+    if (r.missiles)
+      for (Bitboard men = mobile & pos.attribute(b, Attr::kMissile); men;) g.shots(pop_lsb(men));
+    for (Bitboard men = removable(pos, b, us) & from.men; men;) {
+      const Square s = pop_lsb(men);
+      list.push(Move(s, s, MoveKind::kRemoval, kNoType, b, b));
+    }
   }
 }
 
@@ -406,16 +435,32 @@ struct Placed {
   MoveFacts& facts = p.facts;
   p.progress = pawn;
   p.landed = bb(to);
-  if (m.kind() == MoveKind::kCastling) {
+  if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) {
+    // The man does not move: a missile's target, or the removed own man, leaves the board (RULES.md §4.1,
+    // §4.7). A removal with a removing cause is progress (D-4); a removed rook or king takes its rights.
+    Square gone = from;
+    if (m.kind() == MoveKind::kShot) {
+      gone = pos.at(b, to) ? to : to - up;  // e.p.: the passed square names the double-stepped pawn
+      pos.remove(b, gone, u, Cause::kShot);
+      pos.clear_attrs(b, from, attr_bit(Attr::kMissile), u);
+      facts.capture = true;
+      facts.to = from;  // the firer's "arrival" is its own square
+    } else {
+      pos.remove(b, from, u, Cause::kRemoval);
+    }
+    p.progress = true;
+    p.landed = m.kind() == MoveKind::kShot ? bb(from) : 0;
+    keep = geo.keep[gone];
+  } else if (m.kind() == MoveKind::kCastling) {
     const CastlingSide& cs = *geo.find(from, to);
     facts.castling = true;
     facts.rook_from = cs.rook_from;
     facts.rook_to = cs.rook_to;
     const Piece rook = pos.at(b, cs.rook_from);
-    pos.remove(b, from, u, Cause::kMove);
-    pos.remove(b, cs.rook_from, u, Cause::kCastlingRook);
-    pos.put(db, cs.king_to, mover, u, Cause::kMove);
-    pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook);
+    const AttrMask king_attrs = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+    const AttrMask rook_attrs = pos.remove(b, cs.rook_from, u, Cause::kCastlingRook) | moved_mark(pos);
+    pos.put(db, cs.king_to, mover, u, Cause::kMove, king_attrs);
+    pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook, rook_attrs);
     p.landed = bb(cs.king_to) | bb(cs.rook_to);
     keep &= geo.keep[cs.rook_from];
   } else {
@@ -436,17 +481,18 @@ struct Placed {
       }
       const Square stand = capturer_stays(r) ? from : to;
       if (db != b && pos.at(b, stand) == arriving) {  // a surviving capturer passes to the other board
-        pos.remove(b, stand, u, Cause::kTransfer);
-        pos.put(db, stand, arriving, u, Cause::kTransfer);
+        const AttrMask carried = pos.remove(b, stand, u, Cause::kTransfer);
+        pos.put(db, stand, arriving, u, Cause::kTransfer, carried);
       }
     } else {
-      pos.remove(b, from, u, Cause::kMove);
-      pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
+      const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+      pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion, carried);
       p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
   }
-  if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
+  if (st.ep_pending && pawn && m.kind() != MoveKind::kShot)
+    st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it (firing is no move of it)
   st.castling &= keep;
   if (st.castling != u.state.castling) p.reversible = false;
 }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "rules/attributes.hpp"
+
 namespace hc {
 
 enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKamikaze };
@@ -163,6 +165,15 @@ struct Rules {
   // A man may also capture its own men (never its own king) by its capture pattern (RULES.md §4.7); attack
   // and check are unchanged. Generic kernel only.
   bool capture_own_men = false;
+  // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
+  // enemy man it attacks (its capture pattern, e.p. too): the target is removed, the firer stays, the missile
+  // is spent (MoveKind::kShot; RULES.md §4.1 missile). Generic kernel only.
+  bool missiles = false;
+  // Instead of moving, the side to move may remove one of its own men, never a king (MoveKind::kRemoval;
+  // RULES.md §4.7 suicide-piece-removal). Generic kernel only.
+  bool own_man_removal = false;
+  // Each man's Attr::kHasMoved is kept (rules/attributes.hpp has its contract). No catalogue key sets it yet.
+  bool tracks_has_moved = false;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -187,6 +198,11 @@ struct Rules {
   // The rules of §1.10 beyond checkmate and king capture: read by the generic kernel only.
   bool has_goal() const {
     return goal != Goal::kCheckmate || stalemate != StalemateResult::kDraw || !royal_king || promote_to_king;
+  }
+  // The per-man attributes these rules keep (Position::attributes_used).
+  AttrMask attributes() const {
+    return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
+                    (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
   }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   bool transfers() const { return transfer != TransferKind::kNone; }

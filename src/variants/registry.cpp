@@ -62,9 +62,11 @@ std::atomic<const Catalogue*> g_current{nullptr};
 const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
 // Rules only the generic kernel plays: the fast kernels' components know none of these settings (capture of
-// own men, e.p. by any man, goals and kings that are ordinary men: generic kernel hooks only).
+// own men, e.p. by any man, goals and kings that are ordinary men, per-man attributes (missiles, has-moved),
+// removal moves: generic kernel hooks only).
 static bool generic_only(const Rules& r) {
-  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal();
+  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() || r.attributes() ||
+         r.own_man_removal;
 }
 
 const KernelOps* kernel_for(const Rules& r) {

@@ -308,6 +308,23 @@ const std::vector<RuleKey> kKeys = {
      HC_FIELD(bool, capture_own_men),
      "a man may also capture its own men (never its king) by its capture pattern; attack and check "
      "unchanged"},
+    {"missiles",
+     D::kCapture,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, missiles),
+     "every man starts with one missile: instead of moving, it may fire it once at an enemy man it attacks "
+     "(the target is removed, the firer stays)"},
+    {"own_man_removal",
+     D::kCapture,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, own_man_removal),
+     "instead of moving, a side may remove one of its own men (never its king)"},
     // ---- obligations ----
     {"obligations",
      D::kObligations,

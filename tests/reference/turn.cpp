@@ -256,8 +256,9 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
       if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
 
   // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
-  // unit (Progressive) counts turn ends.
-  if (m.capture || type_of(mover) == 'p') {
+  // unit (Progressive) counts turn ends. A missile shot is a capture; a removal (§4.7) takes a man off the
+  // board for good like one, so it resets the counter too (decision, docs/rules/suicide-piece-removal.md).
+  if (m.capture || m.removal || type_of(mover) == 'p') {
     q.half = 0;
     if (v.counter_in_turns) q.progress = true;
   } else if (!v.counter_in_turns) {

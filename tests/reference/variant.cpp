@@ -227,6 +227,8 @@ Variant parse_variant(const std::string& id) {
       t.compulsory_capture = t.compulsory_capture || v.compulsory_capture;
       if (t.goal == GoalRules{}) t.goal = v.goal;
       t.own_men = v.own_men;
+      t.missiles = v.missiles;
+      t.removal = v.removal;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -244,6 +246,12 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "reform-tabi") {  // §4.7: a man may also capture its own men
       claim(capture_set, "capture rule");
       v.own_men = true;
+    } else if (p == "missile") {  // §4.1: every man starts with one missile
+      claim(capture_set, "capture rule");
+      v.missiles = true;
+    } else if (p == "suicide-piece-removal") {  // §4.7: a player may remove one of his own men
+      claim(capture_set, "capture rule");
+      v.removal = true;
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;
