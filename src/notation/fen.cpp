@@ -673,7 +673,10 @@ std::string to_fen(const Position& pos) {
       }
     }
     if (info.every_man_at_start ? all : none) continue;
-    s += " " + std::string(info.name) + "=" + (list.empty() ? std::string("-") : list);
+    s += ' ';
+    s += info.name;
+    s += '=';
+    s += list.empty() ? std::string("-") : list;
   }
   return s;
 }
