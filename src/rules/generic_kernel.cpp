@@ -85,8 +85,14 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
   pos.remove(b, victim, u, kind == CaptureKind::kShoot ? Cause::kShot : Cause::kCapture);
   switch (kind) {
     case CaptureKind::kDisplacement: {
-      const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
-      pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion, carried);
+      const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
+      if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        pos.put(b, to, arriving, u, arrival, carried);
+      } else {
+        pos.remove(b, from, u, Cause::kMove);
+        pos.put(b, to, arriving, u, arrival);
+      }
       return;
     }
     case CaptureKind::kShoot:
@@ -398,11 +404,13 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
         g.piece(s);
     }
     g.castling(from);
-    if (r.missiles)
-      for (Bitboard men = mobile & pos.attribute(b, Attr::kMissile); men;) g.shots(pop_lsb(men));
-    for (Bitboard men = removable(pos, b, us) & from.men; men;) {
-      const Square s = pop_lsb(men);
-      list.push(Move(s, s, MoveKind::kRemoval, kNoType, b, b));
+    if (r.missiles || r.own_man_removal) [[unlikely]] {  // moves made instead of moving
+      if (r.missiles)
+        for (Bitboard men = mobile & pos.attribute(b, Attr::kMissile); men;) g.shots(pop_lsb(men));
+      for (Bitboard men = removable(pos, b, us) & from.men; men;) {
+        const Square s = pop_lsb(men);
+        list.push(Move(s, s, MoveKind::kRemoval, kNoType, b, b));
+      }
     }
   }
 }
@@ -419,6 +427,30 @@ struct Placed {
 
 // The board part of make (after pos.save(u)): the men put and removed on the journal, castling rights and
 // e.p. rights created; not the turn layer (finish_move). Undone by pos.undo(u) alone.
+// place() for a missile shot or a removal (RULES.md §4.1, §4.7): the man does not move; the missile's target,
+// or the removed own man, leaves the board. A removal with a removing cause is progress (D-4); a removed rook
+// or king takes its castling rights (the rights kept are returned). Out of line: the moves that do move stay
+// as short as they were.
+[[gnu::noinline]] std::uint8_t place_instead_of_moving(Position& pos, Move m, Undo& u, Placed& p) {
+  const int b = m.from_board();
+  const Square from = m.from(), to = m.to();
+  Square gone = from;
+  if (m.kind() == MoveKind::kShot) {
+    const int up = pos.side() == kWhite ? 8 : -8;
+    gone = pos.at(b, to) ? to : to - up;  // e.p.: the passed square names the double-stepped pawn
+    pos.remove(b, gone, u, Cause::kShot);
+    pos.clear_attrs(b, from, attr_bit(Attr::kMissile), u);
+    p.facts.capture = true;
+    p.facts.to = from;  // the firer's "arrival" is its own square
+    p.landed = bb(from);
+  } else {
+    pos.remove(b, from, u, Cause::kRemoval);
+    p.landed = 0;
+  }
+  p.progress = true;
+  return pos.castling().keep[gone];
+}
+
 [[gnu::always_inline]] inline void place(Position& pos, Move m, Undo& u, Placed& p) {
   const Rules& r = pos.rules();
   const int b = m.from_board(), db = m.to_board();
@@ -435,30 +467,17 @@ struct Placed {
   MoveFacts& facts = p.facts;
   p.progress = pawn;
   p.landed = bb(to);
-  if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) {
-    // The man does not move: a missile's target, or the removed own man, leaves the board (RULES.md §4.1,
-    // §4.7). A removal with a removing cause is progress (D-4); a removed rook or king takes its rights.
-    Square gone = from;
-    if (m.kind() == MoveKind::kShot) {
-      gone = pos.at(b, to) ? to : to - up;  // e.p.: the passed square names the double-stepped pawn
-      pos.remove(b, gone, u, Cause::kShot);
-      pos.clear_attrs(b, from, attr_bit(Attr::kMissile), u);
-      facts.capture = true;
-      facts.to = from;  // the firer's "arrival" is its own square
-    } else {
-      pos.remove(b, from, u, Cause::kRemoval);
-    }
-    p.progress = true;
-    p.landed = m.kind() == MoveKind::kShot ? bb(from) : 0;
-    keep = geo.keep[gone];
+  if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) [[unlikely]] {
+    keep = place_instead_of_moving(pos, m, u, p);
   } else if (m.kind() == MoveKind::kCastling) {
     const CastlingSide& cs = *geo.find(from, to);
     facts.castling = true;
     facts.rook_from = cs.rook_from;
     facts.rook_to = cs.rook_to;
     const Piece rook = pos.at(b, cs.rook_from);
-    const AttrMask king_attrs = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
-    const AttrMask rook_attrs = pos.remove(b, cs.rook_from, u, Cause::kCastlingRook) | moved_mark(pos);
+    const AttrMask moved = moved_mark(pos);
+    const AttrMask king_attrs = pos.remove(b, from, u, Cause::kMove) | moved;
+    const AttrMask rook_attrs = pos.remove(b, cs.rook_from, u, Cause::kCastlingRook) | moved;
     pos.put(db, cs.king_to, mover, u, Cause::kMove, king_attrs);
     pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook, rook_attrs);
     p.landed = bb(cs.king_to) | bb(cs.rook_to);
@@ -485,8 +504,14 @@ struct Placed {
         pos.put(db, stand, arriving, u, Cause::kTransfer, carried);
       }
     } else {
-      const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
-      pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion, carried);
+      const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
+      if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        pos.put(db, to, arriving, u, arrival, carried);
+      } else {
+        pos.remove(b, from, u, Cause::kMove);
+        pos.put(db, to, arriving, u, arrival);
+      }
       p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
