@@ -115,6 +115,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "moss",
                                            "bicolour",
                                            "bicapture",
+                                           "suicide-piece-removal",
+                                           "missile",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -131,6 +133,10 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_TRUE(make_variant("bicapture").rules.capture_own_men);
   EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
   EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
+  EXPECT_EQ(dims(entry(c, "missile")), std::vector<std::string>{"capture"});
+  EXPECT_EQ(dims(entry(c, "suicide-piece-removal")), std::vector<std::string>{"capture"});
+  EXPECT_TRUE(entry(c, "missile").rules.missiles);
+  EXPECT_TRUE(entry(c, "suicide-piece-removal").rules.own_man_removal);
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));

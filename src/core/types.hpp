@@ -35,7 +35,18 @@ enum : std::uint8_t { kWhiteOO = 1, kWhiteOOO = 2, kBlackOO = 4, kBlackOOO = 8, 
 // One atomic move of one side (RULES.md §1.2). Encoded in 32 bits:
 // from(6) to(6) kind(3) promotion type(3) from-board(3) to-board(3).
 // kEndTurn is the voluntary stop (`0000`): it ends the turn where the rules allow it (rules/turn.hpp).
-enum class MoveKind : std::uint8_t { kNormal = 0, kPromotion, kEnPassant, kCastling, kEndTurn };
+// kShot: the man on `from` removes the man it attacks on `to` without moving (a missile, Rules::missiles;
+// e.p.: `to` is the passed square and the double-stepped pawn goes). kRemoval: the side to move removes its
+// own man on `from` (= `to`) instead of moving (Rules::own_man_removal). Both are generic-kernel moves.
+enum class MoveKind : std::uint8_t {
+  kNormal = 0,
+  kPromotion,
+  kEnPassant,
+  kCastling,
+  kEndTurn,
+  kShot,
+  kRemoval
+};
 
 // Trivially default-constructible so that move lists need no zeroing: `Move m;` is indeterminate, `Move()`
 // and `Move{}` are the empty move.

@@ -28,7 +28,8 @@ enum class Field : std::uint64_t {
   kTurnCapture,
   kManMoves,
   kFrozen,
-  kSputniks
+  kSputniks,
+  kAttribute  // a man's attribute: (board, attribute, square) (Position::attr_key)
 };
 // splitmix64's finaliser: a distinct pseudo-random key per (field, value).
 constexpr Key mix(Field f, std::uint64_t value) {

@@ -60,6 +60,8 @@ struct Man {
   bool paralysed;
 };
 
+constexpr int kMissileValue = 45;  // centipawns for a man's unspent missile
+
 struct Eval {
   const Position& pos;
   const Rules& r;
@@ -185,6 +187,15 @@ struct Eval {
       mg[c] += kMobMg[m.type] * (n - kMobBase[m.type]);
       eg[c] += kMobEg[m.type] * (n - kMobBase[m.type]);
     }
+    // Missiles (Rules::missiles): a man still holding its missile may once remove an enemy man it attacks
+    // without moving: worth about half a pawn, for every man alike.
+    if (pos.attributes_used() & attr_bit(Attr::kMissile))
+      for (int b = 0; b < nb; ++b)
+        for (Color c : {kWhite, kBlack}) {
+          const int n = popcount(pos.attribute(b, Attr::kMissile) & pos.pieces(b, c));
+          mg[c] += kMissileValue * n;
+          eg[c] += kMissileValue * n;
+        }
   }
 
   // King danger of colour c's king (a penalty in centipawns), from the enemy's coming turn.

@@ -128,8 +128,8 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     if (m == tt_move) {
       s = 1 << 30;
     } else if (takes_enemy(pos, m)) {
-      Piece victim =
-          m.kind() == MoveKind::kEnPassant ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
+      const bool ep = m.kind() == MoveKind::kEnPassant || !pos.at(m.from_board(), m.to());  // e.p. shot too
+      Piece victim = ep ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
       Piece mover = pos.at(m.from_board(), m.from());
       s = (1 << 24) + 64 * int(type_of(victim)) - int(type_of(mover));
     } else if (m.kind() == MoveKind::kPromotion) {

@@ -274,7 +274,9 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
                                          "checks", "capture", "moved",    "frozen",  "used",
                                          "spent",  "last",    "lastlen",  "sputniks"};
     if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return t.first == k; }) ==
-        std::end(kKnown))
+            std::end(kKnown) &&
+        std::none_of(std::begin(kAttributes), std::end(kAttributes),
+                     [&](const AttributeInfo& a) { return t.first == a.name; }))
       throw NotationError("unknown FEN extension '" + quote_input(t.first) + "'", t.second.column);
   }
   auto refuse_unless = [&](const Token* t, bool used, const std::string& what) {
@@ -496,6 +498,41 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   } else {
     refuse_unless(token("sputniks"), false, "sputniks=");
   }
+  // Per-man attributes (docs/formats.md): one token per attribute the rules keep, named after it, listing the
+  // men of both sides that hold it (board B prefixed |), or -. Without it every man holds the attribute or
+  // none (AttributeInfo::every_man_at_start).
+  pos.reset_attrs_to_start();
+  for (const AttributeInfo& info : kAttributes) {
+    const std::string key(info.name);
+    const Token* t = token(key.c_str());
+    if (!t) continue;
+    refuse_unless(t, r.attributes() & attr_bit(info.attr), key + "= (a man's " + key + " attribute)");
+    for (int b = 0; b < pos.boards(); ++b)
+      for (Bitboard m = pos.attribute(b, info.attr); m;) pos.set_attr_raw(b, pop_lsb(m), info.attr, false);
+    if (t->value.text == "-") continue;
+    const std::string_view text = t->value.text;
+    std::size_t i = 0;
+    while (i <= text.size()) {
+      std::size_t j = text.find(',', i);
+      if (j == std::string_view::npos) j = text.size();
+      std::string_view item = text.substr(i, j - i);
+      const int col = t->value.column + int(i);
+      int board = 0;
+      if (!item.empty() && item[0] == '|') board = 1, item.remove_prefix(1);
+      const Square sq = parse_square(item);
+      if (sq == kNoSquare || board >= pos.boards())
+        throw NotationError(
+            key + "= takes squares like a1,|b2 or -, not '" + quote_input(text.substr(i, j - i)) + "'", col);
+      if (!pos.at(board, sq))
+        throw NotationError(
+            key + "= names " + std::string(board ? "|" : "") + square_name(sq) + ", where no man stands",
+            col);
+      if (pos.attribute(board, info.attr) & bb(sq))
+        throw NotationError(key + "= names " + square_name(sq) + " twice", col);
+      pos.set_attr_raw(board, sq, info.attr, true);
+      i = j + 1;
+    }
+  }
 
   // E.p. rights: keep those some enemy pawn could use (docs/formats.md), so FENs round-trip.
   st.ep_now = ep_capturable(pos, ep, ~st.side);
@@ -621,6 +658,27 @@ std::string to_fen(const Position& pos) {
   if (st.last_type) s += std::string(" last=") + (st.last_type == 7 ? 'c' : "?pnbrqk"[st.last_type]);
   if (st.last_len2) s += " lastlen=" + std::to_string(st.last_len2);
   if (r.sputniks && st.made) s += " sputniks=" + men_list(pos.men().sputniks, false);
+  // Per-man attributes: written when they differ from "every man holds it" or "none does" (the default).
+  for (const AttributeInfo& info : kAttributes) {
+    if (!(pos.attributes_used() & attr_bit(info.attr))) continue;
+    bool all = true, none = true;
+    std::string list;
+    for (int b = 0; b < pos.boards(); ++b) {
+      const Bitboard held = pos.attribute(b, info.attr);
+      all = all && held == pos.occupied(b);
+      none = none && !held;
+      for (Bitboard m = held; m;) {
+        if (!list.empty()) list += ',';
+        if (b == 1) list += '|';
+        list += square_name(pop_lsb(m));
+      }
+    }
+    if (info.every_man_at_start ? all : none) continue;
+    s += ' ';
+    s += info.name;
+    s += '=';
+    s += list.empty() ? std::string("-") : list;
+  }
   return s;
 }
 

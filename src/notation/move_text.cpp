@@ -71,6 +71,8 @@ Move stop_if_legal(Position& pos, std::string_view text) {
 
 std::string to_uci(Move m) {
   if (m.kind() == MoveKind::kEndTurn) return "0000";  // the voluntary stop (docs/formats.md)
+  // A missile shot: the firer's square, '^', the target's (docs/formats.md); a removal: its square twice.
+  if (m.kind() == MoveKind::kShot) return square_name(m.from()) + "^" + square_name(m.to());
   std::string s = square_name(m.from()) + square_name(m.to());
   if (m.kind() == MoveKind::kPromotion) s += promo_char(m.promotion());
   return s;
@@ -80,6 +82,19 @@ Move parse_uci(Position& pos, std::string_view text) {
   if (text == "0000") return stop_if_legal(pos, text);
   if (text.size() < 4 || text.size() > 5)
     throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
+  const bool shot = text.size() == 5 && text[2] == '^';  // `f3^e5`: the man on f3 fires at e5
+  if (shot) {
+    const Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(3, 2));
+    if (from == kNoSquare || to == kNoSquare)
+      throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
+    MoveList list = legal_list(pos);
+    for (Move m : list)
+      if (m.kind() == MoveKind::kShot && m.from() == from && m.to() == to) return m;
+    std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
+                      : list.empty()         ? "the game is over"
+                                     : "no missile shot from " + square_name(from) + " at " + square_name(to);
+    throw NotationError("illegal move " + quote_input(text) + ": " + why, 1);
+  }
   Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(2, 2));
   if (from == kNoSquare || to == kNoSquare)
     throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
@@ -91,7 +106,7 @@ Move parse_uci(Position& pos, std::string_view text) {
   }
   MoveList list = legal_list(pos);
   for (Move m : list)
-    if (m.from() == from && m.to() == to &&
+    if (m.from() == from && m.to() == to && m.kind() != MoveKind::kShot &&
         (m.kind() == MoveKind::kPromotion ? m.promotion() == promo : promo == kNoType))
       return m;
   std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
@@ -107,6 +122,30 @@ std::string to_san(Position& pos, Move m) {
   std::string s;
   if (m.kind() == MoveKind::kCastling) {
     s = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
+  } else if (m.kind() == MoveKind::kRemoval) {  // `~Nf3`, a pawn `~e4` (docs/formats.md)
+    s = "~";
+    if (type_of(p) != kPawn) s += "PNBRQK"[type_of(p) - 1];
+    s += square_name(m.from());
+  } else if (m.kind() == MoveKind::kShot) {  // `N^e5`, a pawn `d^e5`, disambiguated as a capture
+    if (type_of(p) == kPawn) {
+      s += char('a' + file_of(m.from()));
+    } else {
+      s += "PNBRQK"[type_of(p) - 1];
+      bool same_file = false, same_rank = false, ambiguous = false;
+      for (Move o : legal_list(pos)) {
+        if (o == m || o.kind() != MoveKind::kShot || o.to() != m.to() || o.from() == m.from()) continue;
+        if (pos.at(o.from_board(), o.from()) != p) continue;
+        ambiguous = true;
+        same_file |= file_of(o.from()) == file_of(m.from());
+        same_rank |= rank_of(o.from()) == rank_of(m.from());
+      }
+      if (ambiguous)
+        s += !same_file   ? std::string(1, char('a' + file_of(m.from())))
+             : !same_rank ? std::string(1, char('1' + rank_of(m.from())))
+                          : square_name(m.from());
+    }
+    s += '^';
+    s += square_name(m.to());
   } else {
     const bool capture = pos.ops().removes_men(pos, m);  // SAN's `x`: the move removes men
     if (type_of(p) == kPawn) {
@@ -125,6 +164,7 @@ std::string to_san(Position& pos, Move m) {
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
         if (o == m || o.to() != m.to() || o.from() == m.from()) continue;
+        if (o.kind() == MoveKind::kShot || o.kind() == MoveKind::kRemoval) continue;
         if (pos.at(o.from_board(), o.from()) != p) continue;
         ambiguous = true;
         same_file |= file_of(o.from()) == file_of(m.from());
@@ -177,6 +217,44 @@ Move parse_san(Position& pos, std::string_view text) {
     if (n == 1) return found;
     return fail(n ? "ambiguous (" + std::to_string(n) + " legal moves match)" : what);
   };
+  if (!t.empty() && t[0] == '~') {  // a removal: `~Nf3`, a pawn `~e4`
+    std::string_view rest = std::string_view(t).substr(1);
+    PieceType type = kPawn;
+    if (!rest.empty() && piece_letter(rest[0]) != kNoType)
+      type = piece_letter(rest[0]), rest.remove_prefix(1);
+    const Square sq = rest.size() == 2 ? parse_square(rest) : kNoSquare;
+    if (sq == kNoSquare) return fail("a removal is ~ with a man and its square, like ~Nf3");
+    return pick(
+        [&](Move m) {
+          return m.kind() == MoveKind::kRemoval && m.from() == sq &&
+                 type_of(pos.at(m.from_board(), sq)) == type;
+        },
+        "no removal of a " + std::string(kPieceNames[type]) + " on " + square_name(sq));
+  }
+  if (auto hat = t.find('^'); hat != std::string::npos) {  // a missile shot: `N^e5`, `d^e5`, `Nb^e5`
+    const Square target = t.size() == hat + 3 ? parse_square(std::string_view(t).substr(hat + 1)) : kNoSquare;
+    if (target == kNoSquare) return fail("a missile shot names its target after ^, like N^e5");
+    std::string_view who = std::string_view(t).substr(0, hat);
+    PieceType type = kPawn;
+    if (!who.empty() && piece_letter(who[0]) != kNoType && who[0] != 'P')
+      type = piece_letter(who[0]), who.remove_prefix(1);
+    int file = -1, rank = -1;
+    for (std::size_t i = 0; i < who.size(); ++i) {
+      if (who[i] >= 'a' && who[i] <= 'h')
+        file = who[i] - 'a';
+      else if (who[i] >= '1' && who[i] <= '8')
+        rank = who[i] - '1';
+      else
+        return fail("unexpected '" + quote_char_at(who, i) + "'");
+    }
+    return pick(
+        [&](Move m) {
+          return m.kind() == MoveKind::kShot && m.to() == target &&
+                 type_of(pos.at(m.from_board(), m.from())) == type &&
+                 (file < 0 || file_of(m.from()) == file) && (rank < 0 || rank_of(m.from()) == rank);
+        },
+        std::string("no ") + kPieceNames[type] + " can fire its missile at " + square_name(target));
+  }
   if (t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0") {
     bool king_side = t.size() == 3;
     return pick(
@@ -231,6 +309,7 @@ Move parse_san(Position& pos, std::string_view text) {
       [&](Move m) {
         Piece p = pos.at(m.from_board(), m.from());
         if (m.kind() == MoveKind::kCastling || m.to() != to) return false;
+        if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) return false;
         if (!any_man && type_of(p) != type) return false;
         if (from_file >= 0 && file_of(m.from()) != from_file) return false;
         if (from_rank >= 0 && rank_of(m.from()) != from_rank) return false;
@@ -248,6 +327,9 @@ Move parse_move(Position& pos, std::string_view text) {
   if (text.size() >= 4 && text.size() <= 5 && parse_square(text.substr(0, 2)) != kNoSquare &&
       parse_square(text.substr(2, 2)) != kNoSquare)
     return parse_uci(pos, text);
+  if (text.size() == 5 && text[2] == '^' && parse_square(text.substr(0, 2)) != kNoSquare &&
+      parse_square(text.substr(3, 2)) != kNoSquare)
+    return parse_uci(pos, text);  // a missile shot in UCI, `f3^e5`
   return parse_san(pos, text);
 }
 

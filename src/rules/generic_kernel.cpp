@@ -86,6 +86,20 @@ int promotion_choices(const Rules& r, PieceType out[5]) {
 
 bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 
+AttrMask moved_mark(const Position& pos) { return pos.attributes_used() & attr_bit(Attr::kHasMoved); }
+
+Bitboard shot_targets(const Position& pos, int b, Square s, Bitboard ep) {
+  const Piece p = pos.at(b, s);
+  if (!(pos.attribute(b, Attr::kMissile) & bb(s)) || !may_capture_with(pos.rules(), p)) return 0;
+  const Bitboard pattern = type_of(p) == kPawn ? pawn_attacks(color_of(p), s) : reach(p, s, pos.occupied(b));
+  return pattern & (pos.pieces(b, ~color_of(p)) | (takes_ep(pos.rules(), p) ? ep : 0));
+}
+
+Bitboard removable(const Position& pos, int b, Color us) {
+  if (!pos.rules().own_man_removal) return 0;
+  return pos.pieces(b, us) & ~pos.pieces(b, us, kKing);
+}
+
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
 
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
@@ -93,10 +107,17 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
   const Piece mover = pos.at(b, from);
   pos.remove(b, victim, u, kind == CaptureKind::kShoot ? Cause::kShot : Cause::kCapture);
   switch (kind) {
-    case CaptureKind::kDisplacement:
-      pos.remove(b, from, u, Cause::kMove);
-      pos.put(b, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
+    case CaptureKind::kDisplacement: {
+      const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
+      if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        pos.put(b, to, arriving, u, arrival, carried);
+      } else {
+        pos.remove(b, from, u, Cause::kMove);
+        pos.put(b, to, arriving, u, arrival);
+      }
       return;
+    }
     case CaptureKind::kShoot:
       return;
     case CaptureKind::kKamikaze:
@@ -123,7 +144,7 @@ Bitboard attacked_men(const Position& pos, int b, Color c) {
   Bitboard hit = 0;
   for (Bitboard men = pos.pieces(b, c); men;) {
     const Square s = pop_lsb(men);
-    if (attackers(pos, b, s, occ, ~c)) hit |= bb(s);
+    if (attackers(pos, b, s, occ, ~c, type_of(pos.at(b, s)))) hit |= bb(s);
   }
   return hit;
 }
@@ -142,7 +163,10 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
       const Color us = pos.side(), them = ~us;
       const Bitboard occ = pos.occupied(db);
       Bitboard gone = 0;
-      for (Bitboard a = arrived; a;) gone |= attackers(pos, db, pop_lsb(a), occ, them);
+      for (Bitboard a = arrived; a;) {
+        const Square s = pop_lsb(a);
+        gone |= attackers(pos, db, s, occ, them, type_of(pos.at(db, s)));
+      }
       if (passed != kNoSquare && r.ep_when != EpWhen::kNone)
         gone |= pawn_attacks(us, passed) & pos.pieces(db, them, kPawn);
       while (gone) pos.remove(db, pop_lsb(gone), u, Cause::kSweep);
@@ -268,7 +292,7 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
       r.sweep != SweepKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-      r.check_attackers != CheckAttackers::kEnemy)
+      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
@@ -415,6 +439,12 @@ struct Gen {
     }
   }
 
+  // Missile shots of the man on s (shot_targets), e.p. included: the man stays, so the move stays on board b.
+  void shots(Square s) {
+    for (Bitboard t = shot_targets(pos, b, s, usable_ep()); t;)
+      list.push(Move(s, pop_lsb(t), MoveKind::kShot, kNoType, b, b));
+  }
+
   // D-1 castling: one move, orthodox conditions when it is made; no attack test where the king may be
   // captured. The king's arrival square is tested by make / test (is_legal), and also, under transfer, on the
   // origin board here (before the transfer, RULES.md §5.1 castling).
@@ -464,7 +494,8 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           db != b ? pos.occupied(db) : 0,
           victims(pos, b, us),
           r.capture_pattern == CapturePattern::kVictims};
-    for (Bitboard men = own & from.men & ~paralysed(pos, b); men;) {
+    const Bitboard mobile = own & from.men & ~paralysed(pos, b);
+    for (Bitboard men = mobile; men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)
         g.pawn(s);
@@ -472,6 +503,14 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
         g.piece(s);
     }
     g.castling(from);
+    if (r.missiles || r.own_man_removal) [[unlikely]] {  // moves made instead of moving
+      if (r.missiles)
+        for (Bitboard men = mobile & pos.attribute(b, Attr::kMissile); men;) g.shots(pop_lsb(men));
+      for (Bitboard men = removable(pos, b, us) & from.men; men;) {
+        const Square s = pop_lsb(men);
+        list.push(Move(s, s, MoveKind::kRemoval, kNoType, b, b));
+      }
+    }
   }
 }
 
@@ -487,6 +526,30 @@ struct Placed {
 
 // The board part of make (after pos.save(u)): the men put and removed on the journal, castling rights and
 // e.p. rights created; not the turn layer (finish_move). Undone by pos.undo(u) alone.
+// place() for a missile shot or a removal (RULES.md §4.1, §4.7): the man does not move; the missile's target,
+// or the removed own man, leaves the board. A removal with a removing cause is progress (D-4); a removed rook
+// or king takes its castling rights (the rights kept are returned). Out of line: the moves that do move stay
+// as short as they were.
+[[gnu::noinline]] std::uint8_t place_instead_of_moving(Position& pos, Move m, Undo& u, Placed& p) {
+  const int b = m.from_board();
+  const Square from = m.from(), to = m.to();
+  Square gone = from;
+  if (m.kind() == MoveKind::kShot) {
+    const int up = pos.side() == kWhite ? 8 : -8;
+    gone = pos.at(b, to) ? to : to - up;  // e.p.: the passed square names the double-stepped pawn
+    pos.remove(b, gone, u, Cause::kShot);
+    pos.clear_attrs(b, from, attr_bit(Attr::kMissile), u);
+    p.facts.capture = true;
+    p.facts.to = from;  // the firer's "arrival" is its own square
+    p.landed = bb(from);
+  } else {
+    pos.remove(b, from, u, Cause::kRemoval);
+    p.landed = 0;
+  }
+  p.progress = true;
+  return pos.castling().keep[gone];
+}
+
 [[gnu::always_inline]] inline void place(Position& pos, Move m, Undo& u, Placed& p) {
   const Rules& r = pos.rules();
   const int b = m.from_board(), db = m.to_board();
@@ -503,16 +566,19 @@ struct Placed {
   MoveFacts& facts = p.facts;
   p.progress = pawn;
   p.landed = bb(to);
-  if (m.kind() == MoveKind::kCastling) {
+  if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) [[unlikely]] {
+    keep = place_instead_of_moving(pos, m, u, p);
+  } else if (m.kind() == MoveKind::kCastling) {
     const CastlingSide& cs = *geo.find(from, to);
     facts.castling = true;
     facts.rook_from = cs.rook_from;
     facts.rook_to = cs.rook_to;
     const Piece rook = pos.at(b, cs.rook_from);
-    pos.remove(b, from, u, Cause::kMove);
-    pos.remove(b, cs.rook_from, u, Cause::kCastlingRook);
-    pos.put(db, cs.king_to, mover, u, Cause::kMove);
-    pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook);
+    const AttrMask moved = moved_mark(pos);
+    const AttrMask king_attrs = pos.remove(b, from, u, Cause::kMove) | moved;
+    const AttrMask rook_attrs = pos.remove(b, cs.rook_from, u, Cause::kCastlingRook) | moved;
+    pos.put(db, cs.king_to, mover, u, Cause::kMove, king_attrs);
+    pos.put(db, cs.rook_to, rook, u, Cause::kCastlingRook, rook_attrs);
     p.landed = bb(cs.king_to) | bb(cs.rook_to);
     keep &= geo.keep[cs.rook_from];
   } else {
@@ -533,12 +599,18 @@ struct Placed {
       }
       const Square stand = capturer_stays(r) ? from : to;
       if (db != b && pos.at(b, stand) == arriving) {  // a surviving capturer passes to the other board
-        pos.remove(b, stand, u, Cause::kTransfer);
-        pos.put(db, stand, arriving, u, Cause::kTransfer);
+        const AttrMask carried = pos.remove(b, stand, u, Cause::kTransfer);
+        pos.put(db, stand, arriving, u, Cause::kTransfer, carried);
       }
     } else {
-      pos.remove(b, from, u, Cause::kMove);
-      pos.put(db, to, arriving, u, arriving == mover ? Cause::kMove : Cause::kPromotion);
+      const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
+      if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        pos.put(db, to, arriving, u, arrival, carried);
+      } else {
+        pos.remove(b, from, u, Cause::kMove);
+        pos.put(db, to, arriving, u, arrival);
+      }
       p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
@@ -550,7 +622,8 @@ struct Placed {
     for (int i = before; i < u.count; ++i) keep &= geo.keep[u.effects[i].square];
     if (u.count != before) p.progress = true, p.reversible = false;
   }
-  if (st.ep_pending && pawn) st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it
+  if (st.ep_pending && pawn && m.kind() != MoveKind::kShot)
+    st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it (firing is no move of it)
   st.castling &= keep;
   if (st.castling != u.state.castling) p.reversible = false;
 }

@@ -96,6 +96,23 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
 // square pair), within Undo::kMaxEffects with the move's own four.
 void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 
+// ---- moves instead of moving: missile shots and removals (RULES.md §4.1 missile, §4.7) ----
+
+// The attributes a man gains by moving: Attr::kHasMoved where the rules keep it (rules/attributes.hpp), else
+// none. Added to the carried mask of the mover's put (and castling's rook's), never to a shot or a transfer.
+AttrMask moved_mark(const Position& pos);
+// The squares the man on s of board b may fire its missile at (MoveKind::kShot): none unless it holds its
+// missile (Attr::kMissile) and may capture at all; else the enemy men its capture pattern reaches (a pawn's
+// diagonal attacks, a king's neighbours, defended or not), and the passed squares of `ep` (usable e.p.
+// rights on b) it attacks where it takes e.p. (takes_ep: every pawn). Own men are never targets. The shot
+// removes the target (Cause::kShot; e.p. the double-stepped pawn), the firer stays (no transfer) and loses
+// its missile; legality is the shot's own (make / test / unmake), as for any move.
+Bitboard shot_targets(const Position& pos, int b, Square s, Bitboard ep);
+// The men of colour us on board b the side may remove instead of moving (MoveKind::kRemoval, Cause::kRemoval;
+// Rules::own_man_removal): every own man but kings (also a paralysed one: the removal is the player's act,
+// not the man's move). The removal must not leave the own king in check (is_legal).
+Bitboard removable(const Position& pos, int b, Color us);
+
 // ---- attack, paralysis and check (RULES.md §1.3, §1.6) ----
 
 // Men of colour `by` on board b attacking square s with occupancy occ (paralysis ignored: paralysed men still
@@ -148,10 +165,10 @@ bool is_legal(Position& pos, Move m);
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
 // check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep, the victim's
-// capture pattern or check by both colours (no proof written), nor under a goal or kings that are ordinary men
-// (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks must return kNone here until
-// its proof is written (kNone is always sound: D-5 is then searched, which costs up to two orders of magnitude
-// on the Marseillais family).
+// capture pattern, check by both colours, missiles or removal moves (no proof written), nor under a goal or
+// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks
+// must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs
+// up to two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

@@ -16,6 +16,7 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   static std::atomic<std::uint64_t> serials{0};
   serial_ = ++serials;
   follows_men_ = rules && rules->follows_men();
+  attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
   plain_turns_ = !rules || (rules->regime != CheckRegime::kItalian && !rules->forbid_null_turn &&
                             !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn);
@@ -47,6 +48,15 @@ const char* cause_name(Cause c) {
       return "removal";
   }
   return "move";
+}
+
+void Position::reset_attrs_to_start() {
+  for (int b = 0; b < kMaxBoards; ++b)
+    for (const AttributeInfo& info : kAttributes) {
+      const Bitboard want =
+          (attrs_used_ & attr_bit(info.attr)) && info.every_man_at_start && b < boards() ? occupied(b) : 0;
+      for (Bitboard d = attr_[b][int(info.attr)] ^ want; d;) toggle_attrs(b, pop_lsb(d), attr_bit(info.attr));
+    }
 }
 
 // Everything of TurnState (and ManMemory) that decides which moves and turns are legal next (D-3): side,
@@ -83,6 +93,9 @@ Key Position::compute_piece_key() const {
   for (int b = 0; b < boards(); ++b)
     for (Square s = 0; s < 64; ++s)
       if (board_[b][s]) k ^= zobrist::piece[b][board_[b][s]][s];
+  for (int b = 0; b < kMaxBoards; ++b)
+    for (int a = 0; a < kAttrCount; ++a)
+      for (Bitboard m = attr_[b][a]; m;) k ^= attr_key(b, Attr(a), pop_lsb(m));
   return k;
 }
 
@@ -94,6 +107,9 @@ bool Position::is_consistent() const {
   int kings[2] = {0, 0};
   for (int b = 0; b < kMaxBoards; ++b) {
     const Bitboard occ = occupied(b);
+    // Attributes: only those the rules keep, only on occupied squares (a man's attributes go with it).
+    for (int a = 0; a < kAttrCount; ++a)
+      if ((attr_[b][a] & ~occ) || (attr_[b][a] && !(attrs_used_ & (1u << a)))) return false;
     if (b >= boards()) {  // boards the variant does not have stay empty
       for (int t = 0; t < kPieceTypeCount; ++t)
         if (type_bb_[b][t]) return false;

@@ -8,6 +8,7 @@
 
 #include "core/bitboard.hpp"
 #include "core/zobrist.hpp"
+#include "rules/attributes.hpp"
 #include "rules/castling.hpp"
 #include "rules/rules.hpp"
 
@@ -76,13 +77,13 @@ enum class Cause : std::uint8_t {
   kCapture,       // removing: the victim of a capture (displacement, e.p., explosion's and kamikaze's victim)
   kCapturer,      // removing: the capturer removed with its victim (kamikaze, explosion)
   kExplosion,     // removing: a bystander removed by an explosion
-  kShot,          // removing: the victim of a shot (the shooter stays on its square)
+  kShot,          // removing: the victim of a shot (the shooter stays on its square; a missile's target)
   kTransfer,      // a man passing to another board after its move (Alice, after a capture)
   kCastlingRook,  // the rook of a castling leaving or arriving
   kPromotion,     // the promoted man arriving in place of the pawn
   kSweep,         // removing: reserved, men swept off after a move
   kRebirth,       // reserved: a captured man put back on the board
-  kRemoval,       // removing: reserved, a man removed by a removal move (own men too)
+  kRemoval,       // removing: a man removed by a removal move (own men too; Rules::own_man_removal)
 };
 constexpr int kCauseCount = 11;
 
@@ -114,13 +115,22 @@ static_assert(sizeof(Effect) == 4);
 // journal's bound, Undo::kMaxEffects, is asserted on every push: the largest move is a sweep after castling
 // (4 entries for king and rook, then every man of the position, at most 64 — Alice never has two men on one
 // square pair; generic_kernel.cpp asserts the sum fits); an explosion makes 10 removals, an Alice capture 4.
+//
+// The men's attributes (rules/attributes.hpp) have a journal of their own, attr_effects, written and replayed
+// only where the rules keep attributes (Position::attributes_used): the men's journal above stays what it was
+// (every reader of `effects` sees men only), and rules without attributes pay one store per make. Its bound:
+// a man removed clears its mask (one entry) and a man put with a carried mask sets it (one), so a castling
+// makes 4, an explosion 10; a sweep of attributed men at most one entry per removal (64).
 struct Undo {
   static constexpr int kMaxEffects = 72;
+  static constexpr int kMaxAttrEffects = 72;
   TurnState state;
   ManMemory men;  // saved only where the rules follow men (Position::save / undo)
   int count = 0;
+  int attr_count = 0;
   bool turn_ended = false;
   std::array<Effect, kMaxEffects> effects;
+  std::array<AttrEffect, kMaxAttrEffects> attr_effects;
 };
 
 // After make(): did the move remove men (some journal entry with a removing cause)? The journal, not
@@ -198,23 +208,74 @@ class Position {
     u.state = st_;
     if (follows_men_) u.men = men_;
     u.count = 0;
+    u.attr_count = 0;
     u.turn_ended = false;
   }
   Key key() const { return st_.key; }
   // Turn index t = 1, 2, 3 … over the whole game (RULES.md §1.2).
   int turn_index() const { return 2 * (st_.fullmove - 1) + (st_.side == kWhite ? 1 : 2); }
 
-  // Journaled primitives (hash kept incrementally), each naming its cause (Cause).
-  void put(int b, Square s, Piece p, Undo& u, Cause why) {
+  // Journaled primitives (hash kept incrementally), each naming its cause (Cause). A man put may carry
+  // attributes (`carry`: the mask remove() returned for it, plus any it gains); remove() takes the man's
+  // attributes off the board with it and returns them, so that a man moved by remove + put keeps them. Where
+  // the rules keep no attributes the mask is always 0 and costs one predictable branch.
+  void put(int b, Square s, Piece p, Undo& u, Cause why, AttrMask carry = 0) {
     put_raw(b, s, p);
     assert(u.count < Undo::kMaxEffects);  // the journal's bound (Undo)
     u.effects[u.count++] = Effect::of(b, s, p, true, why);
+    if (carry) set_attrs(b, s, carry, u);
   }
-  void remove(int b, Square s, Undo& u, Cause why) {
+  AttrMask remove(int b, Square s, Undo& u, Cause why) {
     Piece p = board_[b][s];
+    AttrMask carried = 0;
+    if (attrs_used_) [[unlikely]] {
+      carried = attrs_at(b, s);
+      if (carried) clear_attrs(b, s, carried, u);
+    }
     remove_raw(b, s);
     assert(u.count < Undo::kMaxEffects);
     u.effects[u.count++] = Effect::of(b, s, p, false, why);
+    return carried;
+  }
+
+  // ---- per-man attributes (rules/attributes.hpp) ----
+  // The attributes the rules keep (Rules::attributes()); 0 for every other variant.
+  AttrMask attributes_used() const { return attrs_used_; }
+  // The men on board b holding attribute a.
+  Bitboard attribute(int b, Attr a) const { return attr_[b][int(a)]; }
+  // The attributes of the man on square s of board b.
+  AttrMask attrs_at(int b, Square s) const {
+    AttrMask m = 0;
+    for (int a = 0; a < kAttrCount; ++a)
+      if (attr_[b][a] & bb(s)) m |= AttrMask(1u << a);
+    return m;
+  }
+  // Journalled: the man on s of board b gains the attributes of `m` it lacks (only those the rules keep).
+  void set_attrs(int b, Square s, AttrMask m, Undo& u) {
+    m &= AttrMask(attrs_used_ & ~attrs_at(b, s));
+    if (!m) return;
+    toggle_attrs(b, s, m);
+    assert(u.attr_count < Undo::kMaxAttrEffects);
+    u.attr_effects[u.attr_count++] = AttrEffect{std::uint8_t(b), std::uint8_t(s), m, true};
+  }
+  // Journalled: the man on s of board b loses the attributes of `m` it holds.
+  void clear_attrs(int b, Square s, AttrMask m, Undo& u) {
+    m &= attrs_at(b, s);
+    if (!m) return;
+    toggle_attrs(b, s, m);
+    assert(u.attr_count < Undo::kMaxAttrEffects);
+    u.attr_effects[u.attr_count++] = AttrEffect{std::uint8_t(b), std::uint8_t(s), m, false};
+  }
+  // Setup (not journaled; the FEN reader, the start position): the man on s of board b holds attribute a or
+  // not. The rules must keep a; the square must be occupied (is_consistent).
+  void set_attr_raw(int b, Square s, Attr a, bool on) {
+    if (bool(attr_[b][int(a)] & bb(s)) != on) toggle_attrs(b, s, attr_bit(a));
+  }
+  // Setup: every man holds the attributes that every man holds at the start (AttributeInfo), no other.
+  void reset_attrs_to_start();
+  // The zobrist key of attribute a held by the man on s of board b (part of piece_key).
+  static Key attr_key(int b, Attr a, Square s) {
+    return zobrist::mix(zobrist::Field::kAttribute, std::uint64_t(b) << 12 | std::uint64_t(a) << 8 | s);
   }
   // Setup primitives (not journaled).
   void put_raw(int b, Square s, Piece p) {
@@ -234,6 +295,12 @@ class Position {
   }
   // Replays the journal backwards and restores the copied state.
   void undo(const Undo& u) {
+    if (attrs_used_) [[unlikely]]
+      for (int i = u.attr_count - 1; i >= 0; --i) {
+        const AttrEffect& e = u.attr_effects[i];
+        for (int a = 0; a < kAttrCount; ++a)
+          if (e.mask & (1u << a)) attr_[e.board][a] ^= bb(e.square);
+      }
     for (int i = u.count - 1; i >= 0; --i) {
       const Effect& e = u.effects[i];
       if (e.put) {
@@ -262,7 +329,8 @@ class Position {
   Key compute_piece_key() const;
 
   // Debug check of the invariants, asserted after every make and undo in debug builds (without NDEBUG):
-  // bitboards agree with the mailbox, no pawn on the first or last rank, at most one royal king a side, each
+  // bitboards agree with the mailbox, attributes only on occupied squares and only those the rules keep, no
+  // pawn on the first or last rank, at most one royal king a side, each
   // castling right has its king and rook in place, the turn state is in range, the incremental keys equal the
   // keys recomputed from scratch; Alice: a pair of corresponding squares is never occupied twice.
   bool is_consistent() const;
@@ -273,6 +341,8 @@ class Position {
   Piece board_[kMaxBoards][64]{};
   Bitboard color_bb_[kMaxBoards][2]{};
   Bitboard type_bb_[kMaxBoards][kPieceTypeCount]{};
+  Bitboard attr_[kMaxBoards][kAttrCount]{};  // per-man attributes (rules/attributes.hpp)
+  AttrMask attrs_used_ = 0;
   TurnState st_;
   ManMemory men_;
   bool follows_men_ = false;
@@ -280,6 +350,14 @@ class Position {
   std::uint64_t serial_ = 0;
   bool notes_moves_ = false;
   CastlingGeometry castling_;
+
+  void toggle_attrs(int b, Square s, AttrMask m) {
+    for (int a = 0; a < kAttrCount; ++a)
+      if (m & (1u << a)) {
+        attr_[b][a] ^= bb(s);
+        st_.piece_key ^= attr_key(b, Attr(a), s);  // key follows at the move's end, as for put_raw
+      }
+  }
 };
 
 }  // namespace hc

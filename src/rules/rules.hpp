@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "rules/attributes.hpp"
+
 namespace hc {
 
 // kNone: no man captures by moving; every move goes to an empty square (men are removed by a sweep, below).
@@ -187,6 +189,15 @@ struct Rules {
   SweepKind sweep = SweepKind::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
   CapturePattern capture_pattern = CapturePattern::kCapturers;
+  // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
+  // enemy man it attacks (its capture pattern, e.p. too): the target is removed, the firer stays, the missile
+  // is spent (MoveKind::kShot; RULES.md §4.1 missile). Generic kernel only.
+  bool missiles = false;
+  // Instead of moving, the side to move may remove one of its own men, never a king (MoveKind::kRemoval;
+  // RULES.md §4.7 suicide-piece-removal). Generic kernel only.
+  bool own_man_removal = false;
+  // Each man's Attr::kHasMoved is kept (rules/attributes.hpp has its contract). No catalogue key sets it yet.
+  bool tracks_has_moved = false;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -217,6 +228,11 @@ struct Rules {
   // A pawn may stand on its own first rank: a pawn capturing by the victim's move may land there (it stays a
   // pawn and later steps forward one square).
   bool pawns_on_first_rank() const { return capture_pattern == CapturePattern::kVictims; }
+  // The per-man attributes these rules keep (Position::attributes_used).
+  AttrMask attributes() const {
+    return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
+                    (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
+  }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   bool transfers() const { return transfer != TransferKind::kNone; }
 

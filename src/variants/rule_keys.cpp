@@ -340,6 +340,23 @@ const std::vector<RuleKey> kKeys = {
      "whose move a capture is: the capturer's own pattern, or the victim's (a man takes a pawn by a forward "
      "diagonal step, a piece by that piece's move; attack and check follow it: a king is checked by every "
      "adjacent enemy man)"},
+    {"missiles",
+     D::kCapture,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, missiles),
+     "every man starts with one missile: instead of moving, it may fire it once at an enemy man it attacks "
+     "(the target is removed, the firer stays)"},
+    {"own_man_removal",
+     D::kCapture,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, own_man_removal),
+     "instead of moving, a side may remove one of its own men (never its king)"},
     // ---- obligations ----
     {"obligations",
      D::kObligations,

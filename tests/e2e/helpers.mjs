@@ -83,16 +83,30 @@ async function pendingCount(page) {
   return Number((await page.getAttribute('#pending', 'data-count')) ?? 0);
 }
 
-/** Plays one move of the turn being entered by clicking its origin and destination on the board the man is on. */
+/** Plays one move of the turn being entered by clicking its origin and destination on the board the man is on. A
+ * missile shot (`f3^e5`) clicks the firer then the target, a removal (`f3f3`) the man twice; where the page then
+ * offers a choice (a promotion, capture or fire, a removal to confirm), the move's button is clicked. */
 export async function playMove(page, uci) {
   const from = uci.slice(0, 2);
+  const shot = uci[2] === '^';
+  const to = shot ? uci.slice(3, 5) : uci.slice(2, 4);
   const boards = await pieces(page);
   const board = boards.findIndex((b) => b[from]);
   assert.ok(board >= 0, `no man on ${from}`);
   const before = await pendingCount(page);
   await clickSquare(page, board, from);
-  await clickSquare(page, board, uci.slice(2, 4));
-  if (uci.length === 5) await page.click(`#promotion button[data-uci="${uci}"]`);
+  await clickSquare(page, board, to);
+  if (uci.length === 5 && !shot) await page.click(`#promotion button[data-uci="${uci}"]`);
+  if (shot || from === to) {
+    // A shot that is also a legal capture, and every removal, ask which move is meant.
+    const button = page.locator(`#promotion button[data-uci="${uci}"]`);
+    const entered = page.waitForFunction(
+      (n) => Number(document.querySelector('#pending')?.getAttribute('data-count')) === n,
+      before + 1,
+    );
+    await Promise.race([button.waitFor({ state: 'visible' }), entered]);
+    if (await button.isVisible()) await button.click();
+  }
   await page.waitForFunction(
     (n) => Number(document.querySelector('#pending')?.getAttribute('data-count')) === n,
     before + 1,

@@ -14,6 +14,7 @@ std::string square_name(int s) {
 
 std::string uci(const Move& m) {
   if (m.stop) return "0000";  // turn spec: the voluntary stop
+  if (m.fire) return square_name(m.from) + "^" + square_name(m.to);  // formats.md: a missile shot
   std::string s = square_name(m.from) + square_name(m.to);
   if (m.promo) s += m.promo;
   return s;
@@ -330,6 +331,55 @@ static void add_piece_ep(const Variant& v, const Pos& p, std::vector<Move>& out)
   }
 }
 
+// §4.1 missile: "Instead of moving, a man holding its missile may fire it at an enemy man on a square it
+// could capture orthodoxly; the target is removed, the firer stays, the missile is spent." Decision: "pawn
+// missiles fire at pawn-capture squares and may be used e.p." — the e.p. shot names the passed square. A king
+// fires at any adjacent enemy man (it does not move, so the target's defence does not matter).
+static void add_missile_shots(const Variant& v, const Pos& p, std::vector<Move>& out) {
+  if (!v.missiles) return;
+  for (int b = 0; b < p.nboards; ++b)
+    for (int s = 0; s < 64; ++s) {
+      const char c = p.bd[b][s];
+      if (color_of(c) != p.stm || !p.missiles.count(place(b, s)) || paralysed(v, p, b, s)) continue;
+      for (int to = 0; to < 64; ++to) {
+        Move m;
+        m.board = b;
+        m.from = s;
+        m.to = to;
+        m.fire = true;
+        m.capture = true;
+        if (type_of(c) == 'p') {
+          const int dir = p.stm == WHITE ? 1 : -1;
+          if (rank_of(to) != rank_of(s) + dir || std::abs(file_of(to) - file_of(s)) != 1) continue;
+          if (color_of(p.bd[b][to]) == 1 - p.stm) {
+            out.push_back(m);
+          } else if (p.bd[b][to] == EMPTY && std::find(p.ep.begin(), p.ep.end(), to) != p.ep.end() &&
+                     stepper_board(p, to, 1 - p.stm) == b) {
+            m.ep = true;
+            out.push_back(m);
+          }
+        } else if (color_of(p.bd[b][to]) == 1 - p.stm && attacks(p.bd[b], s, to)) {
+          out.push_back(m);
+        }
+      }
+    }
+}
+
+// §4.7 suicide-piece-removal: "instead of moving a player may remove one of his own men (never the king) from
+// the board; the removal is his move and must not leave his king in check" (tested like any move).
+static void add_removals(const Variant& v, const Pos& p, std::vector<Move>& out) {
+  if (!v.removal) return;
+  for (int b = 0; b < p.nboards; ++b)
+    for (int s = 0; s < 64; ++s)
+      if (color_of(p.bd[b][s]) == p.stm && type_of(p.bd[b][s]) != 'k') {
+        Move m;
+        m.board = b;
+        m.from = m.to = s;
+        m.removal = true;
+        out.push_back(m);
+      }
+}
+
 static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<Move>& out) {
   // D-2 promotion to Q, R, B or N (and K where "pawns may also promote to king"); a Rifle pawn shot does not
   // move the pawn and never promotes (§4.1). kamikaze-promotion-race: "win: the first pawn to reach the last
@@ -445,6 +495,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
   }
   add_castling(v, p, out);
   add_piece_ep(v, p, out);
+  add_missile_shots(v, p, out);
+  add_removals(v, p, out);
   if (v.alice) {
     // §1.7 / §5.1: the arrival square (castling: king's and rook's) must be vacant on the other board.
     std::erase_if(out, [&](const Move& m) {
@@ -512,6 +564,16 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   const char moved = m.promo ? make_piece(m.promo, me) : mover;
   const int victim = m.ep ? landing_square(m.to, 1 - me) : m.to;
   bool mover_at_to = true;
+  if (m.fire || m.removal) {  // §4.1: target removed, firer stays, missile spent; §4.7: the own man removed
+    const int gone = m.removal ? m.from : victim;
+    b[gone] = EMPTY;
+    q.missiles.erase(place(m.board, gone));
+    q.missiles.erase(place(m.board, m.from));
+    for (int i = 0; i < 4; ++i)  // D-1: a right is lost once its king or rook is no longer on its square
+      if (q.castle[i] && (gone == castle_specs()[i].king_from || gone == castle_specs()[i].rook_from))
+        q.castle[i] = false;
+    return q;
+  }
   if (m.castle) {
     b[m.from] = EMPTY;
     b[m.rook_from] = EMPTY;
@@ -562,11 +624,27 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
                       q.bd[k][cs.rook_from] == make_piece('r', cs.color));
     if (!home || m.from == cs.king_from || m.from == cs.rook_from) q.castle[i] = false;
   }
+  // §4.1 missile: the "per-man flag travels with the man; a promoted pawn keeps its flag"; a man removed
+  // (captured, exploded) takes his flag with him.
+  if (v.missiles) {
+    std::set<int> carried;
+    const auto moved = displaced_men(v, m);
+    for (int w : p.missiles) {
+      bool was_moved = false;
+      for (auto [before, after] : moved)
+        if (before == w) carried.insert(after), was_moved = true;
+      const bool captured = m.capture && w == place(m.board, victim);
+      if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
+    }
+    q.missiles = carried;
+  }
   return q;
 }
 
 std::vector<std::pair<int, int>> displaced_men(const Variant& v, const Move& m) {
   const int to_board = v.alice ? 1 - m.board : m.board;  // §1.7 ALICE: the moved men pass to the other board
+  if (m.removal) return {};                              // §4.7: the man is gone
+  if (m.fire) return {{place(m.board, m.from), place(m.board, m.from)}};  // §4.1: the firer stays
   if (m.castle)
     return {{place(m.board, m.from), place(to_board, m.to)},
             {place(m.board, m.rook_from), place(to_board, m.rook_to)}};

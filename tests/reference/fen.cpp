@@ -123,7 +123,7 @@ void parse_placement(const Variant& v, const std::string& field, const std::stri
 void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, const std::string& fen, Pos& p) {
   std::set<std::string> seen;
   bool has_quota = false, has_used = false, has_spent = false, has_sputniks = false;
-  std::string used_text, moved_text, frozen_text, sputniks_text;
+  std::string used_text, moved_text, frozen_text, sputniks_text, missile_text;
   for (const std::string& t : tokens) {
     const std::size_t eq = t.find('=');
     if (eq == std::string::npos) bad_fen(fen, "token " + t);
@@ -188,9 +188,24 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
       only_for(v.composition == Composition::Sputnik);
       sputniks_text = val;
       has_sputniks = true;
+    } else if (key == "missile") {
+      only_for(v.missiles);
+      missile_text = val;
     } else {
       bad_fen(fen, "token " + t);
     }
+  }
+  // missile=SQ,…|- — the men (of both sides) still holding their missile; without it, every man holds one
+  if (v.missiles) {
+    for (int b = 0; b < p.nboards; ++b)
+      for (int s = 0; s < 64; ++s)
+        if (missile_text.empty() && p.bd[b][s] != EMPTY) p.missiles.insert(place(b, s));
+    if (!missile_text.empty() && missile_text != "-")
+      for (const std::string& item : split(missile_text, ',')) {
+        const int w = parse_place(v, item, fen);
+        if (p.bd[w / 64][w % 64] == EMPTY) bad_fen(fen, "missile= names an empty square: " + item);
+        if (!p.missiles.insert(w).second) bad_fen(fen, "missile= names a square twice: " + item);
+      }
   }
 
   // quota of the turn in progress
@@ -397,6 +412,15 @@ std::string write_fen(const Variant& v, const Pos& p) {
     std::vector<std::string> items;
     for (int w : p.sputniks) items.push_back(place_name(w));
     out << " sputniks=" << (items.empty() ? "-" : join(items));
+  }
+  if (v.missiles) {
+    std::vector<std::string> items;
+    bool all = true;
+    for (int b = 0; b < p.nboards; ++b)
+      for (int s = 0; s < 64; ++s)
+        if (p.bd[b][s] != EMPTY && !p.missiles.count(place(b, s))) all = false;
+    for (int w : p.missiles) items.push_back(place_name(w));
+    if (!all) out << " missile=" << (items.empty() ? "-" : join(items));
   }
   return out.str();
 }

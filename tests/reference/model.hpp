@@ -98,6 +98,8 @@ struct Variant {
   bool empty_squares_only = false;  // spite, machine-gun: "every move goes to an empty square"
   Sweep sweep = Sweep::None;
   bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
+  bool missiles = false;            // missile (§4.1): every man starts with one missile
+  bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
@@ -157,6 +159,7 @@ struct Pos {
   char last = 0;                  // `last=` (equivalent): p n b r q k c, 0 = unknown
   int lastlen = -1;               // `lastlen=` (equidistant): squared length, -1 = unknown
   std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
+  std::set<int> missiles;         // `missile=`: places of the men still holding their missile (missile)
 };
 
 struct Move {
@@ -165,6 +168,8 @@ struct Move {
   bool capture = false, ep = false, castle = false, double_step = false;
   int rook_from = -1, rook_to = -1;
   bool stop = false;  // the voluntary stop `0000`
+  bool fire = false;  // missile: the man on `from` fires at `to` and stays (capture is set too)
+  bool removal = false;  // suicide-piece-removal: the man on `from` is removed (to == from)
 };
 
 inline int color_of(char c) {

@@ -263,8 +263,10 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
       if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
 
   // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
-  // unit (Progressive) counts turn ends. A man swept off the board (§1.9) was captured too.
-  const bool removes = m.capture || men_on_boards(q) < men_on_boards(p);
+  // unit (Progressive) counts turn ends. A man swept off the board (§1.9) was captured too. A missile shot is a
+  // capture; a removal (§4.7) takes a man off the board for good like one, so it resets the counter too
+  // (decision, docs/rules/suicide-piece-removal.md).
+  const bool removes = m.capture || m.removal || men_on_boards(q) < men_on_boards(p);
   if (removes || type_of(mover) == 'p') {
     q.half = 0;
     if (v.counter_in_turns) q.progress = true;

@@ -236,6 +236,8 @@ Variant parse_variant(const std::string& id) {
       t.sweep = v.sweep;
       t.imitation = v.imitation;
       t.self_check = v.self_check;
+      t.missiles = v.missiles;
+      t.removal = v.removal;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -260,6 +262,12 @@ Variant parse_variant(const std::string& id) {
       claim(check_set, "check");
       v.self_check = true;
       v.no_castling = true;                  // "no castling"
+    } else if (p == "missile") {  // §4.1: every man starts with one missile
+      claim(capture_set, "capture rule");
+      v.missiles = true;
+    } else if (p == "suicide-piece-removal") {  // §4.7: a player may remove one of his own men
+      claim(capture_set, "capture rule");
+      v.removal = true;
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;

@@ -27,6 +27,7 @@ export class BoardView {
     boards: 1 | 2,
     private readonly orientation: Color,
     onMove: (from: Key, to: Key) => void,
+    onSelect: (key: Key) => void = () => {},
   ) {
     this.element = document.createElement('div');
     this.element.className = `boards boards-${boards}`;
@@ -67,6 +68,8 @@ export class BoardView {
           draggable: { enabled: true, showGhost: true },
           drawable: { enabled: false },
           highlight: { lastMove: true, check: true },
+          // Every press on a square, also on the man already selected (a removal: click a man, then again).
+          events: { select: (key) => onSelect(key) },
         }),
       );
     }

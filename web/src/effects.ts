@@ -4,6 +4,7 @@
 // is read from the positions before and after: the server says every removal, whatever the rule.
 import type { Key } from 'chessground/types';
 import type { BoardIndex } from './fen';
+import { uciSquares } from './uci';
 
 /** One entry of a move's journal, as the server sends it. */
 export interface Effect {
@@ -33,8 +34,9 @@ const ARRIVING = new Set(['move', 'promotion', 'transfer']);
 const boardIndex = (n: number): BoardIndex => (n === 1 ? 1 : 0);
 
 export function moveEffects(uci: string, effects: readonly Effect[]): MoveEffects {
-  const from = uci.slice(0, 2) as Key;
-  const to = uci.slice(2, 4) as Key;
+  const squares = uciSquares(uci); // a missile shot `f3^e5` names its target after the '^'
+  const from = squares.from as Key;
+  const to = squares.to as Key;
   const leaving = effects.find((e) => e.action === 'remove' && (e.cause === 'move' || e.cause === 'capturer'));
   const fromBoard = boardIndex(leaving?.board ?? 0);
   const arrivals = effects.filter((e) => e.action === 'put' && ARRIVING.has(e.cause));

@@ -10,13 +10,17 @@ import { errorText, h, showError, sleep } from './dom';
 import { parseMovetext, renderMoveList } from './movelist';
 import { inviteOf, seatsOf } from './storage';
 import { STOP, TurnEntry, isStop } from './turn';
+import { isRemoval, isShot, uciSquares } from './uci';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
 /** The side in check after a move: the side to move after it when its SAN says check or mate. */
 const checkedBy = (san: string | undefined, fenAfter: string): Color | undefined =>
   san && /[+#]$/.test(san) ? sideToMove(fenAfter) : undefined;
-const squares = (m: LegalMove) => ({ from: m.uci.slice(0, 2) as Key, to: m.uci.slice(2, 4) as Key });
+const squares = (m: LegalMove) => {
+  const sq = uciSquares(m.uci);
+  return { from: sq.from as Key, to: sq.to as Key };
+};
 /** The boards to draw, as the server's game state gives them (one or two). */
 const boardCount = (state: GameState): 1 | 2 => (state.boards === 2 ? 2 : 1);
 /** How often the state is polled while the server refuses the event stream. */
@@ -34,6 +38,8 @@ const sameShown = (a: GameState, b: GameState): boolean =>
 export class GameView {
   private board: BoardView;
   private entry?: TurnEntry;
+  /** The square pressed last on the board (a second press on the same own man offers its removal). */
+  private selected?: Key;
   private known: number;
   private lastEffects?: MoveEffects;
   private queue: Promise<void> = Promise.resolve();
@@ -53,7 +59,12 @@ export class GameView {
     this.clockStamp = performance.now();
     const seats = seatsOf(state.id);
     const orientation: Color = seats.white || !seats.black ? 'white' : 'black';
-    this.board = new BoardView(boardCount(state), orientation, (from, to) => this.onBoardMove(from, to));
+    this.board = new BoardView(
+      boardCount(state),
+      orientation,
+      (from, to) => this.onBoardMove(from, to),
+      (key) => this.onBoardSelect(key),
+    );
     this.layout();
     this.board.show(state.fen, { check: this.stateCheck() });
     this.startTurn();
@@ -150,28 +161,52 @@ export class GameView {
 
   private updateMovable(): void {
     const entry = this.entry;
-    if (entry && !entry.complete) this.board.setMovable(this.state.to_move, entry.legal.map(squares));
+    // A removal is no destination: it is offered by clicking the man twice (onBoardSelect).
+    if (entry && !entry.complete)
+      this.board.setMovable(this.state.to_move, entry.legal.filter((m) => !isRemoval(m.uci)).map(squares));
     else this.board.setMovable(undefined, []);
+  }
+
+  /** A press on a square: the second press in a row on the same own man offers its removal, where legal. */
+  private onBoardSelect(key: Key): void {
+    const again = this.selected === key;
+    this.selected = again ? undefined : key;
+    const removal = again ? this.entry?.removal(key) : undefined;
+    if (!removal) return;
+    const entry = this.entry;
+    this.enqueue(async () => {
+      if (this.entry !== entry || !entry) return;
+      const uci = await this.chooseMove([removal], 'Remove this man?');
+      if (uci) await this.playEntered(entry, uci);
+    });
   }
 
   private onBoardMove(from: Key, to: Key): void {
     const entry = this.entry;
+    this.selected = undefined;
     if (!entry) return;
     const candidates = entry.candidates(from, to);
     this.enqueue(async () => {
-      const uci = candidates.length > 1 ? await this.choosePromotion(candidates) : candidates[0]?.uci;
+      // Several moves between the same squares: promotion pieces, or a capture and a missile shot.
+      const title = candidates.some((m) => isShot(m.uci)) ? 'Capture or fire?' : 'Promote to';
+      const uci = candidates.length > 1 ? await this.chooseMove(candidates, title) : candidates[0]?.uci;
       if (!uci) {
         this.board.show(entry.fen, { lastMove: this.lastEffects });
         this.updateMovable();
         return;
       }
-      await entry.play(uci);
-      showError(null);
-      const played = entry.lastPlayed;
-      if (played) this.showMove(played, true);
-      this.updateMovable();
-      this.render();
+      await this.playEntered(entry, uci);
     });
+  }
+
+  /** Plays one move of the turn being entered and shows it. */
+  private async playEntered(entry: TurnEntry, uci: string): Promise<void> {
+    await entry.play(uci);
+    showError(null);
+    const played = entry.lastPlayed;
+    if (played) this.showMove(played, true);
+    this.updateMovable();
+    this.render();
   }
 
   private undo(): void {
@@ -218,15 +253,22 @@ export class GameView {
     this.render();
   }
 
-  private choosePromotion(candidates: LegalMove[]): Promise<string | undefined> {
+  /** A choice among moves (promotion pieces; capture or missile shot; a removal to confirm), like a promotion
+   * dialog: one button per move (its SAN, a shot and a removal named), and Cancel. */
+  private chooseMove(candidates: LegalMove[], title: string): Promise<string | undefined> {
     return new Promise((resolve) => {
-      const dialog = h('div', { class: 'promotion', id: 'promotion' }, h('p', {}, 'Promote to'));
+      const dialog = h('div', { class: 'promotion', id: 'promotion' }, h('p', {}, title));
       const done = (uci: string | undefined) => {
         dialog.remove();
         resolve(uci);
       };
       for (const move of candidates) {
-        dialog.append(h('button', { 'data-uci': move.uci, onclick: () => done(move.uci) }, move.san));
+        const label = isShot(move.uci)
+          ? `${move.san} (fire missile)`
+          : isRemoval(move.uci)
+            ? `${move.san} (remove)`
+            : move.san;
+        dialog.append(h('button', { 'data-uci': move.uci, onclick: () => done(move.uci) }, label));
       }
       dialog.append(h('button', { class: 'cancel', onclick: () => done(undefined) }, 'Cancel'));
       this.board.element.append(dialog);

@@ -2,6 +2,7 @@
 // after the moves so far, the moves allowed next and whether the turn may end here; nothing is sent as a turn until
 // submit(). The turn's end is the server's (quota, check, capture, a lost move, a stop), never counted here.
 import { type GameState, type LegalAnswer, type LegalMove, type PlayedMove, api } from './api';
+import { isRemoval, uciSquares } from './uci';
 
 /** The voluntary stop: ends the turn early where the rules allow it (UCI `0000`, SAN `--`). */
 export const STOP = '0000';
@@ -55,9 +56,17 @@ export class TurnEntry {
   get legal(): LegalMove[] {
     return this.complete ? [] : this.answer.legal_moves.filter((m) => !isStop(m.uci));
   }
-  /** The legal moves from one square to another (several when they differ by the promotion piece). */
+  /** The legal moves from one square to another (several when they differ by the promotion piece, or are a
+   * capture and a missile shot at the same man). */
   candidates(from: string, to: string): LegalMove[] {
-    return this.legal.filter((m) => m.uci.startsWith(from + to));
+    return this.legal.filter((m) => {
+      const sq = uciSquares(m.uci);
+      return sq.from === from && sq.to === to && !isRemoval(m.uci);
+    });
+  }
+  /** The removal of the own man on `square`, where it is legal now. */
+  removal(square: string): LegalMove | undefined {
+    return this.legal.find((m) => isRemoval(m.uci) && m.uci.startsWith(square));
   }
 
   /** The last move entered, with its effects (for its animation). */
