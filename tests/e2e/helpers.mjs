@@ -79,6 +79,22 @@ export async function clickSquare(page, board, key) {
   await page.mouse.click(box.x + (col + 0.5) * size, box.y + (row + 0.5) * size);
 }
 
+/** Clicks the man on `key` until the board shows it selected (chessground's `square.selected`). A click
+ * computed from the board's box before the page's layout settled (a busy machine: the rules panel or the second
+ * board drawn late) would land on another square and the move would silently not be entered. */
+async function selectMan(page, board, key) {
+  const selected = page.locator(`.board-box[data-board="${board}"] cg-board square.selected`);
+  for (let attempt = 1; ; ++attempt) {
+    await clickSquare(page, board, key);
+    try {
+      await selected.first().waitFor({ state: 'attached', timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw new Error(`the man on ${key} (board ${board}) is not selected after 3 clicks`);
+    }
+  }
+}
+
 async function pendingCount(page) {
   return Number((await page.getAttribute('#pending', 'data-count')) ?? 0);
 }
@@ -94,7 +110,7 @@ export async function playMove(page, uci) {
   const board = boards.findIndex((b) => b[from]);
   assert.ok(board >= 0, `no man on ${from}`);
   const before = await pendingCount(page);
-  await clickSquare(page, board, from);
+  await selectMan(page, board, from);
   await clickSquare(page, board, to);
   if (uci.length === 5 && !shot) await page.click(`#promotion button[data-uci="${uci}"]`);
   if (shot || from === to) {
