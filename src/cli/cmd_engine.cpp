@@ -107,7 +107,12 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
 
 // Fixed searches from the start position of every built-in id and showcase composition of the catalogue (and
 // a few §9 positions): the node total is the bench signature that catches unintended changes to search or
-// rules; nps per id is the search speed.
+// rules; nps per id is the search speed. Each search stops at the depth or at kBenchNodeCap nodes, whichever
+// comes first (the node limit is polled every 1,024 nodes, so the cut is deterministic): a few multi-move
+// ids on the generic kernel would otherwise spend most of the bench, and its time in the sanitizer and Debug
+// builds, on one search.
+constexpr std::uint64_t kBenchNodeCap = 3000000;
+
 int cmd_bench(const Common& c, int depth, const Io& io) {
   struct Case {
     std::string variant;
@@ -128,6 +133,7 @@ int cmd_bench(const Common& c, int depth, const Io& io) {
     Search search(16);
     SearchLimits lim;
     lim.depth = depth;
+    lim.nodes = kBenchNodeCap;
     auto t0 = std::chrono::steady_clock::now();
     std::vector<Move> best = search.think(pos, {}, lim, nullptr);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
