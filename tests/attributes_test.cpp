@@ -168,8 +168,9 @@ TEST(Attributes, ConsistencyChecksTheAttributeBoards) {
   pos.set_attr_raw(0, make_square(3, 3), Attr::kMissile, true);  // d4 is empty
   pos.refresh_key();
   EXPECT_FALSE(pos.is_consistent());
+  const Variant chess_variant = make_variant("chess");  // the position reads its rules: keep them alive
   Position chess;
-  set_fen(chess, make_variant("chess"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  set_fen(chess, chess_variant, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
   chess.set_attr_raw(0, make_square(4, 0), Attr::kMissile, true);  // chess keeps no missiles
   chess.refresh_key();
   EXPECT_FALSE(chess.is_consistent());
