@@ -93,6 +93,17 @@ TEST(Moss, PawnCapturesBackwardsOntoItsFirstRankAndStaysAPawn) {
   EXPECT_EQ(legal("moss", "4k3/8/8/8/8/8/8/3PK3 w - - 0 1"), (Moves{"d1d2", "e1d2", "e1e2", "e1f1", "e1f2"}));
 }
 
+// A pawn on its own first rank moves while an e.p. right is pending: in a Progressive series Black has played
+// a7-a5 (a6 pending for White's next series) and now moves the pawn that took backwards onto c8. It has no square
+// behind it, so the kernel must not look one rank off the board (UBSan caught a shift by 66 in the bench's
+// progressive+moss). The move is legal, a6 stays pending, and the series goes on (third move of four; a pawn move is progress).
+TEST(Moss, PawnOnItsFirstRankMovesWhileAnEpRightIsPending) {
+  const std::string fen = "rnpqkbnr/4pppp/8/pP1p4/8/8/PP1PPP1P/RNBQKBNR b KQkq - 0 2 made=2 pend=a6";
+  EXPECT_TRUE(has(legal("progressive+moss", fen), "c8c7"));
+  EXPECT_EQ(after("progressive+moss", fen, "c8c7"),
+            "rn1qkbnr/2p1pppp/8/pP1p4/8/8/PP1PPP1P/RNBQKBNR b KQkq - 0 2 made=3 pend=a6 progress=1");
+}
+
 // Castling's transit squares are "attacked" when an enemy man stands next to them: a knight on g2 touches f1
 // and g1 (O-O illegal) but no square of O-O-O (e1, d1, c1).
 TEST(Moss, CastlingAvoidsSquaresNextToAnEnemyMan) {

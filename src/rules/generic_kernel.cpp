@@ -622,8 +622,10 @@ struct Placed {
     for (int i = before; i < u.count; ++i) keep &= geo.keep[u.effects[i].square];
     if (u.count != before) p.progress = true, p.reversible = false;
   }
-  if (st.ep_pending && pawn && m.kind() != MoveKind::kShot)
-    st.ep_pending &= ~bb(from - up);  // a double-stepper moving again loses it (firing is no move of it)
+  // A double-stepper moving again loses it (firing is no move of it). A pawn on its own first rank (Moss takes
+  // backwards there) has no square behind it.
+  if (st.ep_pending && pawn && m.kind() != MoveKind::kShot && from - up >= 0 && from - up < 64)
+    st.ep_pending &= ~bb(from - up);
   st.castling &= keep;
   if (st.castling != u.state.castling) p.reversible = false;
 }
