@@ -1,6 +1,6 @@
-// Shots that follow or widen a capture: Goliath's follow-up shot (Rules::follow_up_shot, RULES.md §4.5, with the
-// game §9.15) and Rapid-Fire's volley (Rules::volley, §4.1). Hand-made positions; every expected move list, FEN
-// and SAN is worked out by hand in the comments.
+// Shots that follow or widen a capture: Goliath's follow-up shot (Rules::follow_up_shot, RULES.md §4.5, with
+// the game §9.15) and Rapid-Fire's volley (Rules::volley, §4.1). Hand-made positions; every expected move
+// list, FEN and SAN is worked out by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -73,9 +73,9 @@ const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 // g2, the f1 bishop, the h1 rook and the f3 knight, Black h7 and the h8 rook; each side lost its king's-side
 // castling right (h1 taken, h8 shot).
 TEST(Goliath, KustrinVecchi915) {
-  const Line l = play("goliath", kStart,
-                      {"d4", "e6", "Nf3", "Qf6", "Nbd2", "Nc6", "Nb3", "Qg6", "Qd3", "Qxg2xf1", "Qxh7xh8",
-                       "Qxh1xf3+"});
+  const Line l =
+      play("goliath", kStart,
+           {"d4", "e6", "Nf3", "Qf6", "Nbd2", "Nc6", "Nb3", "Qg6", "Qd3", "Qxg2xf1", "Qxh7xh8", "Qxh1xf3+"});
   EXPECT_EQ(l.san.back(), "Qxh1xf3+");
   EXPECT_EQ(l.san[9], "Qxg2xf1");
   EXPECT_EQ(l.san[10], "Qxh7xh8");
@@ -92,8 +92,8 @@ TEST(Goliath, KustrinVecchi915) {
 // After 6 Qxh7 the queen on h7 attacks g7, g8 and h8 (the g6-d3 diagonal is empty up to White's c2): three
 // follow-up shots, and the capture alone.
 TEST(Goliath, ShotsFromTheNewSquare) {
-  const Line before = play("goliath", kStart,
-                           {"d4", "e6", "Nf3", "Qf6", "Nbd2", "Nc6", "Nb3", "Qg6", "Qd3", "Qxg2xf1"});
+  const Line before =
+      play("goliath", kStart, {"d4", "e6", "Nf3", "Qf6", "Nbd2", "Nc6", "Nb3", "Qg6", "Qd3", "Qxg2xf1"});
   std::vector<std::string> h7;
   for (const auto& m : from_square(legal("goliath", before.fen), "d3"))
     if (m.substr(2, 2) == "h7") h7.push_back(m);
@@ -116,8 +116,7 @@ TEST(Goliath, TheKingIsNeverShot) {
 // and the d3 pawn).
 TEST(Goliath, TheShotMayParryACheck) {
   const std::string fen = "4k3/8/8/4r3/8/3p4/1N6/4K3 w - - 0 1";
-  EXPECT_EQ(legal("goliath", fen),
-            (std::vector<std::string>{"b2d3^e5", "e1d1", "e1d2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("goliath", fen), (std::vector<std::string>{"b2d3^e5", "e1d1", "e1d2", "e1f1", "e1f2"}));
   const Line l = play("goliath", fen, {"Nxd3xe5"});
   EXPECT_EQ(l.fen, "4k3/8/8/8/8/3N4/8/4K3 b - - 0 1");
   Variant v = make_variant("goliath");
@@ -128,17 +127,17 @@ TEST(Goliath, TheShotMayParryACheck) {
 }
 
 // Decisions (RULES.md §4.5): after a promotion capture the new piece shoots with its own powers; an e.p.
-// capture may be followed by a shot. White Ke1, Pb7, Pe5; Black Ke8, Ra8, Nc8, Pc7, Pd5 (just double-stepped).
-// b7xa8=Q shoots c8 (b8 empty) or d5 (the a8-h1 diagonal: b7 empty now, c6 empty); =R shoots c8; =B shoots
-// d5; =N shoots c7. b7xc8=Q shoots a8 or c7, =R the same, =B and =N nothing (b7, d7 empty; a7, b6, d6, e7
-// empty). exd6 e.p. shoots c7 (e7 empty).
+// capture may be followed by a shot. White Ke1, Pb7, Pe5; Black Ke8, Ra8, Nc8, Pc7, Pd5 (just
+// double-stepped). b7xa8=Q shoots c8 (b8 empty) or d5 (the a8-h1 diagonal: b7 empty now, c6 empty); =R shoots
+// c8; =B shoots d5; =N shoots c7. b7xc8=Q shoots a8 or c7, =R the same, =B and =N nothing (b7, d7 empty; a7,
+// b6, d6, e7 empty). exd6 e.p. shoots c7 (e7 empty).
 TEST(Goliath, PromotionAndEnPassant) {
   const auto moves = legal("goliath", "r1n1k3/1Pp5/8/3pP3/8/8/8/4K3 w - d6 0 1");
   EXPECT_EQ(from_square(moves, "b7"),
-            (std::vector<std::string>{"b7a8b", "b7a8b^d5", "b7a8n", "b7a8n^c7", "b7a8q", "b7a8q^c8",
-                                      "b7a8q^d5", "b7a8r", "b7a8r^c8", "b7b8b", "b7b8n", "b7b8q", "b7b8r",
-                                      "b7c8b", "b7c8n", "b7c8q", "b7c8q^a8", "b7c8q^c7", "b7c8r", "b7c8r^a8",
-                                      "b7c8r^c7"}));
+            (std::vector<std::string>{"b7a8b",    "b7a8b^d5", "b7a8n",    "b7a8n^c7", "b7a8q",    "b7a8q^c8",
+                                      "b7a8q^d5", "b7a8r",    "b7a8r^c8", "b7b8b",    "b7b8n",    "b7b8q",
+                                      "b7b8r",    "b7c8b",    "b7c8n",    "b7c8q",    "b7c8q^a8", "b7c8q^c7",
+                                      "b7c8r",    "b7c8r^a8", "b7c8r^c7"}));
   EXPECT_EQ(from_square(moves, "e5"), (std::vector<std::string>{"e5d6", "e5d6^c7", "e5e6"}));
   EXPECT_EQ(play("goliath", "r1n1k3/1Pp5/8/3pP3/8/8/8/4K3 w - d6 0 1", {"b7a8q^c8"}).san[0], "bxa8=Qxc8+");
   EXPECT_EQ(play("goliath", "r1n1k3/1Pp5/8/3pP3/8/8/8/4K3 w - d6 0 1", {"bxa8=Qxc8"}).fen,

@@ -102,7 +102,8 @@ Bitboard removable(const Position& pos, int b, Color us) {
 
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
 
-Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ, Bitboard enemy) {
+Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ,
+                           Bitboard enemy) {
   if (!pos.rules().follow_up_shot) return 0;
   const Color us = color_of(arriving);
   return attacks_of(type_of(arriving), us, to, occ) & enemy & ~pos.pieces(b, ~us, kKing);
@@ -118,7 +119,8 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
   const CaptureKind kind = pos.rules().capture;
   const Piece mover = pos.at(b, from);
   if (kind == CaptureKind::kShoot) {  // the shooter stays; a volley takes every man it attacks (shot_victims)
-    for (Bitboard gone = shot_victims(pos, b, from, victim); gone;) pos.remove(b, pop_lsb(gone), u, Cause::kShot);
+    for (Bitboard gone = shot_victims(pos, b, from, victim); gone;)
+      pos.remove(b, pop_lsb(gone), u, Cause::kShot);
     return;
   }
   pos.remove(b, victim, u, Cause::kCapture);

@@ -125,7 +125,8 @@ Bitboard removable(const Position& pos, int b, Color us);
 // Bound: a man has at most 8 captures and 8 shots after each (27 moves for a queen: 19 + 8 * 9 = 91; a pawn
 // on its 7th rank 4 + 2 * 4 * 9 = 76), so with at most 16 men a side (the FEN reader's limit under these
 // rules) a side has at most 16 * 91 + 2 < MoveList's 1648 moves.
-Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ, Bitboard enemy);
+Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ,
+                           Bitboard enemy);
 // The men a shot from s removes under Rules::volley: every enemy man the man on s attacks by its capture
 // pattern (capture_targets) at that moment, the first man on each line only; else just `victim`. A volley is
 // one move per shooter, generated with its lowest target square as `to`.

@@ -384,9 +384,9 @@ static void add_removals(const Variant& v, const Pos& p, std::vector<Move>& out)
 // §4.5 goliath: "after a displacement capture the capturing man may (optionally) make one further capture
 // without moving, shooting an enemy man it attacks from its new square (Rifle-style). The king may never be
 // shot." Decisions: pawns and kings shoot too; "after a promotion capture, the new piece shoots with its own
-// powers"; "e.p. captures may be followed by a shot". The attack is §1.3's, in the position after the capture.
-// Composition decision (docs/variants.md `follow_up_shot`): no shot after a capture that passes to the other
-// Alice board.
+// powers"; "e.p. captures may be followed by a shot". The attack is §1.3's, in the position after the
+// capture. Composition decision (docs/variants.md `follow_up_shot`): no shot after a capture that passes to
+// the other Alice board.
 static void add_goliath_shots(const Variant& v, const Pos& p, std::vector<Move>& out) {
   if (!v.goliath || v.alice) return;
   const std::size_t n = out.size();

@@ -279,8 +279,8 @@ Variant parse_variant(const std::string& id) {
       v.volley = true;             // "a shooting move removes every enemy man the shooter attacks"
       v.regime = Regime::None;     // "Kings are not royal (check.regime: none)"
       v.goal.royal_king = false;
-      v.goal.win = Win::Annihilation;  // "object: annihilation"
-      v.ep_when = EpWhen::None;        // "No e.p."
+      v.goal.win = Win::Annihilation;        // "object: annihilation"
+      v.ep_when = EpWhen::None;              // "No e.p."
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;
