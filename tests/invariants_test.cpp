@@ -127,6 +127,12 @@ TEST_P(Invariants, HoldWithManyMen) {
     fens = {"QQQQQQNk/Q5NN/Q6Q/Q6Q/Q6Q/Q6Q/NN5Q/KNQQQQQQ w - - 0 1"};
     floor = 232;
   }
+  // Follow-up shots allow at most 16 men a side (the FEN reader's bound, generic_kernel.hpp
+  // follow_up_targets): a crowd of 15 queens among enemy knights, each capture followed by shots (245 moves).
+  if (v.rules.follow_up_shot) {
+    fens = {"kb6/bb6/2n1n1n1/1Q1Q1Q1Q/n1n1n1n1/1Q1Q1Q1Q/n1n1n1n1/QQQQQQQK w - - 0 1"};
+    floor = 245;
+  }
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;

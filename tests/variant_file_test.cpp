@@ -117,6 +117,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "bicapture",
                                            "suicide-piece-removal",
                                            "missile",
+                                           "goliath",
+                                           "rapid-fire",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
                                            "marseillais-losing",
@@ -137,6 +139,10 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(dims(entry(c, "suicide-piece-removal")), std::vector<std::string>{"capture"});
   EXPECT_TRUE(entry(c, "missile").rules.missiles);
   EXPECT_TRUE(entry(c, "suicide-piece-removal").rules.own_man_removal);
+  EXPECT_EQ(dims(entry(c, "goliath")), std::vector<std::string>{"capture"});
+  EXPECT_TRUE(entry(c, "goliath").rules.follow_up_shot);
+  EXPECT_TRUE(entry(c, "rapid-fire").rules.volley);
+  EXPECT_EQ(entry(c, "rapid-fire").rules.capture, CaptureKind::kShoot);
   EXPECT_EQ(dims(entry(c, "balanced-marseillais")), (std::vector<std::string>{"schedule", "en-passant"}));
   EXPECT_EQ(dims(entry(c, "double-move-galvin")),
             (std::vector<std::string>{"schedule", "check", "en-passant"}));

@@ -33,11 +33,13 @@ constexpr int kMaxBoards = 2;
 enum : std::uint8_t { kWhiteOO = 1, kWhiteOOO = 2, kBlackOO = 4, kBlackOOO = 8, kAllCastling = 15 };
 
 // One atomic move of one side (RULES.md §1.2). Encoded in 32 bits:
-// from(6) to(6) kind(3) promotion type(3) from-board(3) to-board(3).
+// from(6) to(6) kind(3) promotion type(3) from-board(3) to-board(3) follow-up shot(1 + 6).
 // kEndTurn is the voluntary stop (`0000`): it ends the turn where the rules allow it (rules/turn.hpp).
 // kShot: the man on `from` removes the man it attacks on `to` without moving (a missile, Rules::missiles;
 // e.p.: `to` is the passed square and the double-stepped pawn goes). kRemoval: the side to move removes its
 // own man on `from` (= `to`) instead of moving (Rules::own_man_removal). Both are generic-kernel moves.
+// A follow-up shot (Rules::follow_up_shot, with_shot): after its displacement capture (kNormal, kPromotion or
+// kEnPassant) the capturer, standing on `to`, also removes the enemy man on shot() without moving; one move.
 enum class MoveKind : std::uint8_t {
   kNormal = 0,
   kPromotion,
@@ -63,6 +65,14 @@ class Move {
   constexpr PieceType promotion() const { return PieceType((data_ >> 15) & 7); }
   constexpr int from_board() const { return (data_ >> 18) & 7; }
   constexpr int to_board() const { return (data_ >> 21) & 7; }
+  // The same move followed by a shot at s (generic kernel, Rules::follow_up_shot).
+  constexpr Move with_shot(Square s) const {
+    Move m = *this;
+    m.data_ = (data_ & ~(std::uint32_t(127) << 24)) | std::uint32_t(64 | s) << 24;
+    return m;
+  }
+  constexpr bool has_shot() const { return (data_ >> 30) & 1; }
+  constexpr Square shot() const { return has_shot() ? Square((data_ >> 24) & 63) : kNoSquare; }
   constexpr std::uint32_t raw() const { return data_; }
   constexpr bool is_none() const { return data_ == 0; }
   friend constexpr bool operator==(Move a, Move b) { return a.data_ == b.data_; }

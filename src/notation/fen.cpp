@@ -179,6 +179,17 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
                                 " (RULES.md §1.1): at most one a side",
                             1);
     }
+  // Follow-up shots multiply a side's captures (up to 8 shots each): with at most 16 men a side (as in any
+  // game from the start) the moves stay within MoveList's bound (generic_kernel.hpp follow_up_targets).
+  if (v.rules.follow_up_shot)
+    for (Color c : {kWhite, kBlack}) {
+      int men = 0;
+      for (int b = 0; b < nboards; ++b) men += popcount(pos.pieces(b, c));
+      if (men > 16)
+        throw NotationError(std::string(c == kWhite ? "White" : "Black") + " has " + std::to_string(men) +
+                                " men; " + v.id + " allows at most 16 a side (follow-up shots)",
+                            1);
+    }
   TurnState& st = pos.state();
 
   // 2. Side.

@@ -75,15 +75,23 @@ std::string to_uci(Move m) {
   if (m.kind() == MoveKind::kShot) return square_name(m.from()) + "^" + square_name(m.to());
   std::string s = square_name(m.from()) + square_name(m.to());
   if (m.kind() == MoveKind::kPromotion) s += promo_char(m.promotion());
+  if (m.has_shot()) s += '^', s += square_name(m.shot());  // a capture's follow-up shot: `g6g2^f1`
   return s;
 }
 
 Move parse_uci(Position& pos, std::string_view text) {
   if (text == "0000") return stop_if_legal(pos, text);
+  const std::string_view whole = text;
+  Square shot = kNoSquare;
+  if (const auto hat = text.find('^'); hat == 4 || hat == 5) {  // `g6g2^f1`, `e7d8q^c7`: a follow-up shot
+    shot = text.size() == hat + 3 ? parse_square(text.substr(hat + 1)) : kNoSquare;
+    if (shot == kNoSquare) throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
+    text = text.substr(0, hat);
+  }
   if (text.size() < 4 || text.size() > 5)
     throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
-  const bool shot = text.size() == 5 && text[2] == '^';  // `f3^e5`: the man on f3 fires at e5
-  if (shot) {
+  const bool missile = text.size() == 5 && text[2] == '^';  // `f3^e5`: the man on f3 fires at e5
+  if (missile) {
     const Square from = parse_square(text.substr(0, 2)), to = parse_square(text.substr(3, 2));
     if (from == kNoSquare || to == kNoSquare)
       throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
@@ -106,13 +114,14 @@ Move parse_uci(Position& pos, std::string_view text) {
   }
   MoveList list = legal_list(pos);
   for (Move m : list)
-    if (m.from() == from && m.to() == to && m.kind() != MoveKind::kShot &&
+    if (m.from() == from && m.to() == to && m.kind() != MoveKind::kShot && m.shot() == shot &&
         (m.kind() == MoveKind::kPromotion ? m.promotion() == promo : promo == kNoType))
       return m;
   std::string why = pos.board_of(from) < 0 ? "there is no man on " + square_name(from)
                     : list.empty()         ? "the game is over"
+                    : shot != kNoSquare    ? "no capture there followed by a shot at " + square_name(shot)
                                            : "it is not legal here";
-  throw NotationError("illegal move " + quote_input(text) + ": " + why, 1);
+  throw NotationError("illegal move " + quote_input(whole) + ": " + why, 1);
 }
 
 std::string to_san(Position& pos, Move m) {
@@ -163,7 +172,7 @@ std::string to_san(Position& pos, Move m) {
       s += "PNBRQK"[type_of(p) - 1];
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
-        if (o == m || o.to() != m.to() || o.from() == m.from()) continue;
+        if (o == m || o.to() != m.to() || o.from() == m.from() || o.shot() != m.shot()) continue;
         if (o.kind() == MoveKind::kShot || o.kind() == MoveKind::kRemoval) continue;
         if (pos.at(o.from_board(), o.from()) != p) continue;
         ambiguous = true;
@@ -183,6 +192,7 @@ std::string to_san(Position& pos, Move m) {
     s += square_name(m.to());
     if (m.kind() == MoveKind::kPromotion)
       s += std::string("=") + char(std::toupper(promo_char(m.promotion())));
+    if (m.has_shot()) s += 'x', s += square_name(m.shot());  // the follow-up shot: `Qxg2xf1`
   }
   if (pos.boards() > 1) s += std::string(">") + char('A' + m.to_board());
   bool mate;
@@ -255,6 +265,13 @@ Move parse_san(Position& pos, std::string_view text) {
         },
         std::string("no ") + kPieceNames[type] + " can fire its missile at " + square_name(target));
   }
+  // A capture's follow-up shot (`Qxg2xf1`, `exd8=Qxc7`): a trailing x and square after a capture.
+  Square shot = kNoSquare;
+  if (t.size() >= 6 && t[t.size() - 3] == 'x' && t.find('x') < t.size() - 3) {
+    shot = parse_square(std::string_view(t).substr(t.size() - 2));
+    if (shot == kNoSquare) return fail("a follow-up shot names its target after the capture, like Qxg2xf1");
+    t.erase(t.size() - 3);
+  }
   if (t == "O-O" || t == "0-0" || t == "O-O-O" || t == "0-0-0") {
     bool king_side = t.size() == 3;
     return pick(
@@ -308,7 +325,7 @@ Move parse_san(Position& pos, std::string_view text) {
   return pick(
       [&](Move m) {
         Piece p = pos.at(m.from_board(), m.from());
-        if (m.kind() == MoveKind::kCastling || m.to() != to) return false;
+        if (m.kind() == MoveKind::kCastling || m.to() != to || m.shot() != shot) return false;
         if (m.kind() == MoveKind::kShot || m.kind() == MoveKind::kRemoval) return false;
         if (!any_man && type_of(p) != type) return false;
         if (from_file >= 0 && file_of(m.from()) != from_file) return false;
@@ -330,6 +347,9 @@ Move parse_move(Position& pos, std::string_view text) {
   if (text.size() == 5 && text[2] == '^' && parse_square(text.substr(0, 2)) != kNoSquare &&
       parse_square(text.substr(3, 2)) != kNoSquare)
     return parse_uci(pos, text);  // a missile shot in UCI, `f3^e5`
+  if ((text.size() == 7 || text.size() == 8) && text[text.size() - 3] == '^' &&
+      parse_square(text.substr(0, 2)) != kNoSquare && parse_square(text.substr(2, 2)) != kNoSquare)
+    return parse_uci(pos, text);  // a capture and its follow-up shot in UCI, `g6g2^f1`
   return parse_san(pos, text);
 }
 

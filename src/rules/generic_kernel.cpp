@@ -102,10 +102,28 @@ Bitboard removable(const Position& pos, int b, Color us) {
 
 bool capture_promotes(const Rules& r) { return !capturer_stays(r); }
 
+Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ,
+                           Bitboard enemy) {
+  if (!pos.rules().follow_up_shot) return 0;
+  const Color us = color_of(arriving);
+  return attacks_of(type_of(arriving), us, to, occ) & enemy & ~pos.pieces(b, ~us, kKing);
+}
+
+Bitboard shot_victims(const Position& pos, int b, Square s, Square victim) {
+  if (!pos.rules().volley) return bb(victim);
+  const Piece p = pos.at(b, s);
+  return capture_targets(pos, b, p, s, pos.occupied(b), pos.pieces(b, ~color_of(p))) | bb(victim);
+}
+
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving) {
   const CaptureKind kind = pos.rules().capture;
   const Piece mover = pos.at(b, from);
-  pos.remove(b, victim, u, kind == CaptureKind::kShoot ? Cause::kShot : Cause::kCapture);
+  if (kind == CaptureKind::kShoot) {  // the shooter stays; a volley takes every man it attacks (shot_victims)
+    for (Bitboard gone = shot_victims(pos, b, from, victim); gone;)
+      pos.remove(b, pop_lsb(gone), u, Cause::kShot);
+    return;
+  }
+  pos.remove(b, victim, u, Cause::kCapture);
   switch (kind) {
     case CaptureKind::kDisplacement: {
       const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
@@ -118,7 +136,7 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
       }
       return;
     }
-    case CaptureKind::kShoot:
+    case CaptureKind::kShoot:  // above
       return;
     case CaptureKind::kKamikaze:
       pos.remove(b, from, u, Cause::kCapturer);
@@ -292,7 +310,8 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
       r.sweep != SweepKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal)
+      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal || r.follow_up_shot ||
+      r.volley)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
@@ -382,11 +401,26 @@ struct Gen {
   void push(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType) {
     list.push(Move(from, to, kind, promo, b, db));
   }
-  void push_pawn(Square from, Square to, bool promotes) {
+  void push_pawn(Square from, Square to, bool promotes, bool capture = false) {
     PieceType choices[5];
     const int n = promotes ? promotion_choices(r, choices) : 0;
-    if (n == 0) return push(from, to);
-    for (int i = 0; i < n; ++i) push(from, to, MoveKind::kPromotion, choices[i]);
+    if (n == 0) return capture ? push_capture(from, to) : push(from, to);
+    for (int i = 0; i < n; ++i)
+      capture ? push_capture(from, to, MoveKind::kPromotion, choices[i])
+              : push(from, to, MoveKind::kPromotion, choices[i]);
+  }
+  // A capture, and under Rules::follow_up_shot the same capture followed by each shot its man may make from
+  // its new square (follow_up_targets). A shooting capture (the capturer stays) has none.
+  void push_capture(Square from, Square to, MoveKind kind = MoveKind::kNormal, PieceType promo = kNoType) {
+    const Move m(from, to, kind, promo, b, db);
+    list.push(m);
+    if (!r.follow_up_shot || db != b || capturer_stays(r)) [[likely]]
+      return;
+    const Piece arriving = kind == MoveKind::kPromotion ? make_piece(us, promo) : pos.at(b, from);
+    const Square victim = kind == MoveKind::kEnPassant ? to - (us == kWhite ? 8 : -8) : to;
+    const Bitboard after = (occ & ~bb(from) & ~bb(victim)) | bb(to);
+    for (Bitboard t = follow_up_targets(pos, b, arriving, to, after, enemy & ~bb(victim)); t;)
+      list.push(m.with_shot(pop_lsb(t)));
   }
 
   void pawn(Square s) {
@@ -398,15 +432,16 @@ struct Gen {
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    for (Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
-                                      : pawn_attacks(us, s) & prey;
-         t;) {
+    Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
+                                 : pawn_attacks(us, s) & prey;
+    if (r.volley) t &= 0 - t;  // one volley, named by its lowest target
+    while (t) {
       const Square to = pop_lsb(t);
-      if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r));
+      if (arrival_free(s, to)) push_pawn(s, to, (last & bb(to)) && capture_promotes(r), true);
     }
     for (Bitboard eps = usable_ep() & pawn_attacks(us, s); eps;) {
       const Square to = pop_lsb(eps);
-      if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
+      if (arrival_free(s, to)) push_capture(s, to, MoveKind::kEnPassant);
     }
   }
 
@@ -429,13 +464,15 @@ struct Gen {
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     for (Bitboard q = ep; q;) {
       const Square to = pop_lsb(q);
-      if (arrival_free(s, to)) push(s, to, MoveKind::kEnPassant);
+      if (arrival_free(s, to)) push_capture(s, to, MoveKind::kEnPassant);
     }
     if (!may_capture_with(r, p)) return;
     // The capturer's own pattern is its reach (capture_targets' kCapturers case, without a second lookup).
-    for (Bitboard c = victims_pattern ? capture_targets(pos, b, p, s, occ, prey) : targets & prey; c;) {
+    Bitboard c = victims_pattern ? capture_targets(pos, b, p, s, occ, prey) : targets & prey;
+    if (r.volley) c &= 0 - c;  // one volley, named by its lowest target
+    while (c) {
       const Square to = pop_lsb(c);
-      if (arrival_free(s, to)) push(s, to);
+      if (arrival_free(s, to)) push_capture(s, to);
     }
   }
 
@@ -589,6 +626,8 @@ struct Placed {
       p.ep_capture = m.kind() == MoveKind::kEnPassant;
       const int before = u.count;
       apply_capture(pos, u, b, from, to, victim, arriving);
+      if (m.has_shot()) [[unlikely]]  // the follow-up shot from the capturer's new square
+        pos.remove(b, m.shot(), u, Cause::kShot);
       // The capture's journal: a removed king or rook loses its castling rights; a removal with a removing
       // cause is progress (D-4). Castling, quiet moves and the transfer journal no removing cause.
       for (int i = before; i < u.count; ++i) {

@@ -113,6 +113,25 @@ Bitboard shot_targets(const Position& pos, int b, Square s, Bitboard ep);
 // not the man's move). The removal must not leave the own king in check (is_legal).
 Bitboard removable(const Position& pos, int b, Color us);
 
+// ---- shots that follow or widen a capture (RULES.md §4.5 goliath, §4.1 rapid-fire) ----
+
+// The squares the capturer may shoot after its displacement capture (Rules::follow_up_shot; none otherwise):
+// the man `arriving` (a promoted pawn as its new piece) standing on `to` of board b, after the capture, with
+// occupancy occ and enemy men `enemy` of that position, shoots one enemy man it attacks from there by its
+// orthodox capture pattern (a pawn diagonally forward, a king its neighbours), never a king and never e.p.
+// (§1.3: e.p. creates no attack). The move is the capture with_shot(target) (types.hpp): the target is
+// removed with Cause::kShot after the capture, the shooter does not move, and the whole move's legality is
+// the make / test / unmake of is_legal. Generated only where the capture stays on its board (no transfer).
+// Bound: a man has at most 8 captures and 8 shots after each (27 moves for a queen: 19 + 8 * 9 = 91; a pawn
+// on its 7th rank 4 + 2 * 4 * 9 = 76), so with at most 16 men a side (the FEN reader's limit under these
+// rules) a side has at most 16 * 91 + 2 < MoveList's 1648 moves.
+Bitboard follow_up_targets(const Position& pos, int b, Piece arriving, Square to, Bitboard occ,
+                           Bitboard enemy);
+// The men a shot from s removes under Rules::volley: every enemy man the man on s attacks by its capture
+// pattern (capture_targets) at that moment, the first man on each line only; else just `victim`. A volley is
+// one move per shooter, generated with its lowest target square as `to`.
+Bitboard shot_victims(const Position& pos, int b, Square s, Square victim);
+
 // ---- attack, paralysis and check (RULES.md §1.3, §1.6) ----
 
 // Men of colour `by` on board b attacking square s with occupancy occ (paralysis ignored: paralysed men still
@@ -165,10 +184,10 @@ bool is_legal(Position& pos, Move m);
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
 // check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep, the victim's
-// capture pattern, check by both colours, missiles or removal moves (no proof written), nor under a goal or
-// kings that are ordinary men (Rules::has_goal: the proofs assumed royal kings). A rule added to the hooks
-// must return kNone here until its proof is written (kNone is always sound: D-5 is then searched, which costs
-// up to two orders of magnitude on the Marseillais family).
+// capture pattern, check by both colours, missiles, removal moves, follow-up shots or volleys (no proof
+// written), nor under a goal or kings that are ordinary men (Rules::has_goal: the proofs assumed royal
+// kings). A rule added to the hooks must return kNone here until its proof is written (kNone is always sound:
+// D-5 is then searched, which costs up to two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);
 
 }  // namespace generic

@@ -14,7 +14,8 @@ namespace hc {
 // = 756. A promotion (a pawn step onto the last rank: 8 + 7 + 7 = 22 pairs) is 4 moves instead of 1, and a
 // side castles at most 2 ways: 756 + 3 * 22 + 2 = 824. Transfers (Alice) and shooting captures keep the
 // (from, to) pairs of the origin board. (The 28-queen perft position has 270 moves; a legal chess position at
-// most 218.)
+// most 218.) A capture's follow-up shots (Goliath) repeat pairs: their bound, under the FEN reader's 16 men a
+// side, is in generic_kernel.hpp (follow_up_targets).
 constexpr int max_moves_on_one_board() {
   constexpr int kSteps[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   constexpr int kLeaps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};

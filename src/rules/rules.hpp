@@ -196,6 +196,15 @@ struct Rules {
   // Instead of moving, the side to move may remove one of its own men, never a king (MoveKind::kRemoval;
   // RULES.md §4.7 suicide-piece-removal). Generic kernel only.
   bool own_man_removal = false;
+  // After a displacement capture (e.p. and promotion captures too) the capturer may also shoot, without
+  // moving, one enemy man other than a king that it attacks from its new square (its own capture pattern,
+  // a promoted man's as the new piece; no e.p. shot): one move, Move::with_shot (RULES.md §4.5 goliath).
+  // Generic kernel only.
+  bool follow_up_shot = false;
+  // Under CaptureKind::kShoot: a shot removes every enemy man the shooter attacks at that moment, at once
+  // (only the first man on each line); one move per shooter, written with its lowest target square (RULES.md
+  // §4.1 rapid-fire). Generic kernel only.
+  bool volley = false;
   // Each man's Attr::kHasMoved is kept (rules/attributes.hpp has its contract). No catalogue key sets it yet.
   bool tracks_has_moved = false;
   // paralysis

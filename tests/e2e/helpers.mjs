@@ -82,7 +82,7 @@ export async function clickSquare(page, board, key) {
 /** Clicks the man on `key` until the board shows it selected (chessground's `square.selected`). A click
  * computed from the board's box before the page's layout settled (a busy machine: the rules panel or the second
  * board drawn late) would land on another square and the move would silently not be entered. */
-async function selectMan(page, board, key) {
+export async function selectMan(page, board, key) {
   const selected = page.locator(`.board-box[data-board="${board}"] cg-board square.selected`);
   for (let attempt = 1; ; ++attempt) {
     await clickSquare(page, board, key);
@@ -106,6 +106,8 @@ export async function playMove(page, uci) {
   const from = uci.slice(0, 2);
   const shot = uci[2] === '^';
   const to = shot ? uci.slice(3, 5) : uci.slice(2, 4);
+  // A capture with its follow-up shot (Goliath, `g6g2^f1`) goes from and to the capture's squares; the page asks
+  // whether to shoot, as it does for a plain capture that could have been followed by a shot.
   const boards = await pieces(page);
   const board = boards.findIndex((b) => b[from]);
   assert.ok(board >= 0, `no man on ${from}`);
@@ -113,8 +115,9 @@ export async function playMove(page, uci) {
   await selectMan(page, board, from);
   await clickSquare(page, board, to);
   if (uci.length === 5 && !shot) await page.click(`#promotion button[data-uci="${uci}"]`);
-  if (shot || from === to) {
-    // A shot that is also a legal capture, and every removal, ask which move is meant.
+  else {
+    // A shot that is also a legal capture, every removal, and a capture with follow-up shots ask which move is
+    // meant; other moves are entered at once.
     const button = page.locator(`#promotion button[data-uci="${uci}"]`);
     const entered = page.waitForFunction(
       (n) => Number(document.querySelector('#pending')?.getAttribute('data-count')) === n,

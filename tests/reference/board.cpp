@@ -17,6 +17,7 @@ std::string uci(const Move& m) {
   if (m.fire) return square_name(m.from) + "^" + square_name(m.to);  // formats.md: a missile shot
   std::string s = square_name(m.from) + square_name(m.to);
   if (m.promo) s += m.promo;
+  if (m.shot >= 0) s += '^', s += square_name(m.shot);  // formats.md: a capture's follow-up shot
   return s;
 }
 
@@ -380,6 +381,45 @@ static void add_removals(const Variant& v, const Pos& p, std::vector<Move>& out)
       }
 }
 
+// §4.5 goliath: "after a displacement capture the capturing man may (optionally) make one further capture
+// without moving, shooting an enemy man it attacks from its new square (Rifle-style). The king may never be
+// shot." Decisions: pawns and kings shoot too; "after a promotion capture, the new piece shoots with its own
+// powers"; "e.p. captures may be followed by a shot". The attack is §1.3's, in the position after the
+// capture. Composition decision (docs/variants.md `follow_up_shot`): no shot after a capture that passes to
+// the other Alice board.
+static void add_goliath_shots(const Variant& v, const Pos& p, std::vector<Move>& out) {
+  if (!v.goliath || v.alice) return;
+  const std::size_t n = out.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Move m = out[i];
+    if (!m.capture || m.fire || m.removal) continue;
+    const Board after = move_effects(v, p, m).bd[m.board];
+    for (int s = 0; s < 64; ++s)
+      if (color_of(after[s]) == 1 - p.stm && type_of(after[s]) != 'k' && attacks(after, m.to, s)) {
+        Move shot = m;
+        shot.shot = s;
+        out.push_back(shot);
+      }
+  }
+}
+
+// §4.1 rapid-fire: "a shooting move removes every enemy man the shooter attacks at that moment": the shots of
+// one man are one move (written with its lowest target square, formats.md).
+static void merge_volleys(const Variant& v, std::vector<Move>& out) {
+  if (!v.volley) return;
+  std::vector<Move> kept;
+  for (const Move& m : out) {
+    if (!m.capture) {
+      kept.push_back(m);
+      continue;
+    }
+    bool lower = false;
+    for (const Move& o : out) lower |= o.capture && o.board == m.board && o.from == m.from && o.to < m.to;
+    if (!lower) kept.push_back(m);
+  }
+  out = kept;
+}
+
 static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<Move>& out) {
   // D-2 promotion to Q, R, B or N (and K where "pawns may also promote to king"); a Rifle pawn shot does not
   // move the pawn and never promotes (§4.1). kamikaze-promotion-race: "win: the first pawn to reach the last
@@ -497,6 +537,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
   add_piece_ep(v, p, out);
   add_missile_shots(v, p, out);
   add_removals(v, p, out);
+  add_goliath_shots(v, p, out);
+  merge_volleys(v, out);
   if (v.alice) {
     // §1.7 / §5.1: the arrival square (castling: king's and rook's) must be vacant on the other board.
     std::erase_if(out, [&](const Move& m) {
@@ -584,6 +626,12 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     b[m.from] = EMPTY;
     b[m.to] = moved;
   } else if (v.capture == Capture::Shoot) {  // §4.1: victim removed, shooter stays
+    if (v.volley) {  // rapid-fire: "every enemy man the shooter attacks at that moment, simultaneously"
+      std::vector<int> hit;
+      for (int s = 0; s < 64; ++s)
+        if (color_of(b[s]) == 1 - me && attacks(b, m.from, s)) hit.push_back(s);
+      for (int s : hit) b[s] = EMPTY;
+    }
     b[victim] = EMPTY;
     mover_at_to = false;
     if (v.alice) {  // §1.7: the man that made the move passes to the other board, from where it stands
@@ -612,6 +660,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
       b[m.rook_to] = EMPTY;
     }
   }
+  if (m.shot >= 0) b[m.shot] = EMPTY;  // goliath: the follow-up shot, the shooter on m.to
   if (v.sweep == Sweep::Spite) spite_sweep(v, q.bd[v.alice ? 1 - m.board : m.board], m, me);
   if (v.sweep == Sweep::MachineGun) machine_gun_sweep(q);
   // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.

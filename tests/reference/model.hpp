@@ -100,6 +100,8 @@ struct Variant {
   bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
   bool missiles = false;            // missile (§4.1): every man starts with one missile
   bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
+  bool goliath = false;             // goliath (§4.5): a displacement capture may be followed by one shot
+  bool volley = false;              // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
@@ -170,6 +172,7 @@ struct Move {
   bool stop = false;  // the voluntary stop `0000`
   bool fire = false;  // missile: the man on `from` fires at `to` and stays (capture is set too)
   bool removal = false;  // suicide-piece-removal: the man on `from` is removed (to == from)
+  int shot = -1;         // goliath: after its capture the man on `to` shoots the man on this square
 };
 
 inline int color_of(char c) {

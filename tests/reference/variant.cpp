@@ -238,6 +238,8 @@ Variant parse_variant(const std::string& id) {
       t.self_check = v.self_check;
       t.missiles = v.missiles;
       t.removal = v.removal;
+      t.goliath = v.goliath;
+      t.volley = v.volley;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -268,6 +270,17 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "suicide-piece-removal") {  // §4.7: a player may remove one of his own men
       claim(capture_set, "capture rule");
       v.removal = true;
+    } else if (p == "goliath") {  // §4.5: a capture may be followed by one shot without moving
+      claim(capture_set, "capture rule");
+      v.goliath = true;
+    } else if (p == "rapid-fire") {  // §4.1
+      claim(capture_set, "capture rule");
+      v.capture = Capture::Shoot;  // "capture by shooting (shooter stays), not compulsory"
+      v.volley = true;             // "a shooting move removes every enemy man the shooter attacks"
+      v.regime = Regime::None;     // "Kings are not royal (check.regime: none)"
+      v.goal.royal_king = false;
+      v.goal.win = Win::Annihilation;        // "object: annihilation"
+      v.ep_when = EpWhen::None;              // "No e.p."
     } else if (p == "ekstrom-en-passant") {  // §4.5: any man attacking the passed square takes e.p.
       claim(ep_set, "en passant");
       v.ep_any_man = true;

@@ -10,7 +10,7 @@ import { errorText, h, showError, sleep } from './dom';
 import { parseMovetext, renderMoveList } from './movelist';
 import { inviteOf, seatsOf } from './storage';
 import { STOP, TurnEntry, isStop } from './turn';
-import { isRemoval, isShot, uciSquares } from './uci';
+import { followUpShot, isRemoval, isShot, uciSquares } from './uci';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 const capital = (c: Color) => c[0].toUpperCase() + c.slice(1);
@@ -187,8 +187,13 @@ export class GameView {
     if (!entry) return;
     const candidates = entry.candidates(from, to);
     this.enqueue(async () => {
-      // Several moves between the same squares: promotion pieces, or a capture and a missile shot.
-      const title = candidates.some((m) => isShot(m.uci)) ? 'Capture or fire?' : 'Promote to';
+      // Several moves between the same squares: promotion pieces, a capture and a missile shot, or a capture
+      // with and without its follow-up shots (Goliath).
+      const title = candidates.some((m) => isShot(m.uci))
+        ? 'Capture or fire?'
+        : candidates.some((m) => followUpShot(m.uci))
+          ? 'Shoot after the capture?'
+          : 'Promote to';
       const uci = candidates.length > 1 ? await this.chooseMove(candidates, title) : candidates[0]?.uci;
       if (!uci) {
         this.board.show(entry.fen, { lastMove: this.lastEffects });
@@ -253,8 +258,9 @@ export class GameView {
     this.render();
   }
 
-  /** A choice among moves (promotion pieces; capture or missile shot; a removal to confirm), like a promotion
-   * dialog: one button per move (its SAN, a shot and a removal named), and Cancel. */
+  /** A choice among moves (promotion pieces; capture or missile shot; a capture with or without its follow-up
+   * shot; a removal to confirm), like a promotion dialog: one button per move (its SAN, a shot and a removal
+   * named), and Cancel. */
   private chooseMove(candidates: LegalMove[], title: string): Promise<string | undefined> {
     return new Promise((resolve) => {
       const dialog = h('div', { class: 'promotion', id: 'promotion' }, h('p', {}, title));
@@ -262,12 +268,18 @@ export class GameView {
         dialog.remove();
         resolve(uci);
       };
+      const followUps = candidates.some((m) => followUpShot(m.uci));
       for (const move of candidates) {
+        const shotAfter = followUpShot(move.uci);
         const label = isShot(move.uci)
           ? `${move.san} (fire missile)`
           : isRemoval(move.uci)
             ? `${move.san} (remove)`
-            : move.san;
+            : shotAfter
+              ? `${move.san} (shoot ${shotAfter})`
+              : followUps
+                ? `${move.san} (no shot)`
+                : move.san;
         dialog.append(h('button', { 'data-uci': move.uci, onclick: () => done(move.uci) }, label));
       }
       dialog.append(h('button', { class: 'cancel', onclick: () => done(undefined) }, 'Cancel'));
