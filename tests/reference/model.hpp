@@ -100,6 +100,7 @@ struct Variant {
   bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
   bool missiles = false;            // missile (§4.1): every man starts with one missile
   bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
+  bool rebirth = false;             // progressive-circe (§6): standard Circe rebirth of a captured man
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
