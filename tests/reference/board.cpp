@@ -539,7 +539,7 @@ static void spite_sweep(const Variant& v, Board& b, const Move& m, int me) {
 // unaffected. Then the position is re-examined: newly revealed attacks are resolved the same way; repeat
 // until no man is attacked." Kings are ordinary men and attack like kings.
 // With madras (§4.6) "a paralysed man cannot move, cannot capture and gives no check": a paralysed man
-// removes nobody (composition decision, docs/rules/machine-gun+madras.md), and is found anew in each round.
+// removes nobody (composition decision, docs/rules/compositions.md), and is found anew in each round.
 static void machine_gun_sweep(const Variant& v, Pos& q) {
   for (;;) {
     std::vector<std::pair<int, int>> removed;
