@@ -153,3 +153,12 @@ TEST(Rebirth, RebornManBlocksTheCheck) {
   const std::string after = to_fen(pc);
   EXPECT_EQ(after.substr(0, after.find(' ')), "k1b1R3/8/8/8/8/8/8/7K");
 }
+
+// E.p.: the pawn taken is the double-stepped one on d5 (the capture square of its file), reborn on d7, which
+// its two-step emptied.
+TEST(Rebirth, PawnTakenEnPassantReborn) {
+  const After a =
+      play("progressive-circe", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", {"e5d6"});
+  EXPECT_EQ(a.placement, "rnbqkbnr/pppppppp/3P4/8/8/8/PPPP1PPP/RNBQKBNR");
+  EXPECT_EQ(a.reborn, std::vector<std::string>{"d7p"});
+}
