@@ -178,3 +178,31 @@ TEST(ProgressiveMachineGun, NoLegalMoveLeftPassesTheTurn) {
   EXPECT_EQ(l.fen, "7k/p7/P7/8/8/8/8/8 b - - 0 2");
   EXPECT_EQ(l.result.outcome, Outcome::kOngoing);
 }
+
+// machine-gun+madras (composition decision, docs/variants.md): a paralysed man "cannot capture", so he
+// removes nobody in the sweep. Ra1 and Ra8 observe each other on the open a-file: in Machine-Gun Kd1-e2 is
+// followed by both rooks going (each attacked by the other); with Madrasi both are paralysed and both stay
+// (nothing else is attacked: the kings are far apart).
+TEST(Sweep, ParalysedMenFireAtNobody) {
+  const std::string fen = "r6k/8/8/8/8/8/8/R2K4 w - - 0 1";
+  const Line mg = play("machine-gun", fen, {"d1e2"});
+  EXPECT_EQ(mg.fen.substr(0, mg.fen.find(' ')), "7k/8/8/8/8/8/4K3/8");
+  EXPECT_EQ(mg.swept, 2);
+  const Line mm = play("machine-gun+madras", fen, {"d1e2"});
+  EXPECT_EQ(mm.fen.substr(0, mm.fen.find(' ')), "r6k/8/8/8/8/8/4K3/R7");
+  EXPECT_EQ(mm.swept, 0);
+  EXPECT_EQ(mm.san, std::vector<std::string>{"Ke2"});
+}
+
+// The cascade finds paralysis anew in each round: Bf1-g2 attacks Ra8 along the long diagonal. Round 1: the
+// bishop (not paralysed: no black bishop) removes Ra8; Ra8, paralysed by Ra1, fires at nobody, so Ra1 stays.
+// Round 2: nothing is attacked. (In Machine-Gun Ra1 and Ra8 would both go in round 1.)
+TEST(Sweep, ParalysisFoundAgainInEachRound) {
+  const std::string fen = "r6k/8/8/8/8/8/8/R4B1K w - - 0 1";
+  const Line mg = play("machine-gun", fen, {"f1g2"});
+  EXPECT_EQ(mg.fen.substr(0, mg.fen.find(' ')), "7k/8/8/8/8/8/6B1/7K");
+  const Line mm = play("machine-gun+madras", fen, {"f1g2"});
+  EXPECT_EQ(mm.fen.substr(0, mm.fen.find(' ')), "7k/8/8/8/8/8/6B1/R6K");
+  EXPECT_EQ(mm.swept, 1);
+  EXPECT_EQ(mm.san, std::vector<std::string>{"Bxg2"});
+}

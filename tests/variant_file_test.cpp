@@ -112,6 +112,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "spite",
                                            "machine-gun",
                                            "progressive-machine-gun",
+                                           "progressive-circe",
                                            "moss",
                                            "bicolour",
                                            "bicapture",
@@ -154,11 +155,11 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "progressive-kamikaze").alias_of, "progressive+kamikaze");
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
-  EXPECT_EQ(c.showcase,
-            (std::vector<std::string>{
-                "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
-                "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
-                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite", "progressive+moss"}));
+  EXPECT_EQ(c.showcase, (std::vector<std::string>{
+                            "marseillais+atomic", "progressive+alice", "alice+madras",
+                            "balanced-marseillais+rifle", "fibonacci+atomic", "progressive-english+alice",
+                            "hurricane+rifle", "different-men-marseillais+madras", "alice+rifle",
+                            "marseillais+spite", "progressive+moss", "machine-gun+madras"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);
@@ -196,6 +197,18 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(pmg.sweep, SweepKind::kAllAttacked);
   EXPECT_TRUE(pmg.lost_move);
   EXPECT_FALSE(pmg.ends_on_check);
+  // progressive-circe: Progressive with standard Circe rebirth (RULES.md §6), the rebirth a capture setting.
+  const Rules pc = make_variant("progressive-circe").rules;
+  EXPECT_EQ(pc.schedule.kind, ScheduleKind::kProgressive);
+  EXPECT_TRUE(pc.ends_on_check);
+  EXPECT_EQ(pc.rebirth, RebirthKind::kGameArray);
+  EXPECT_EQ(pc.capture, CaptureKind::kDisplacement);
+  EXPECT_EQ(dims(entry(c, "progressive-circe")),
+            (std::vector<std::string>{"schedule", "en-passant", "capture", "game-end"}));
+  // Madrasi paralysis both immobilises and disarms (the two effects of paralysis_effects, by default).
+  const Rules md = make_variant("madras").rules;
+  EXPECT_TRUE(md.paralysed_cannot_move);
+  EXPECT_TRUE(md.paralysed_give_no_check);
 }
 
 TEST(VariantFile, InheritanceTakesTheParentsKeysAndDimensions) {

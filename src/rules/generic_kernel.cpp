@@ -152,17 +152,50 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
   }
 }
 
+// ---- rebirth ----
+
+Square rebirth_square(const Rules& r, Piece victim, Square sq) {
+  if (r.rebirth == RebirthKind::kNone) return kNoSquare;
+  const Color c = color_of(victim);
+  const int home = c == kWhite ? 0 : 7;
+  // The home square of a pair (files fa, fb) whose colour is sq's (a1 is dark: colour = (file + rank) & 1).
+  const auto by_colour = [&](int fa, int fb) {
+    return make_square(((fa + home) & 1) == ((file_of(sq) + rank_of(sq)) & 1) ? fa : fb, home);
+  };
+  switch (type_of(victim)) {
+    case kPawn:
+      return make_square(file_of(sq), c == kWhite ? 1 : 6);
+    case kRook:
+      return by_colour(0, 7);
+    case kKnight:
+      return by_colour(1, 6);
+    case kBishop:
+      return by_colour(2, 5);
+    case kQueen:
+      return make_square(3, home);
+    default:
+      return kNoSquare;  // a king is never reborn
+  }
+}
+
+void rebirth(Position& pos, Undo& u, int b, Square sq, Piece victim) {
+  const Square s = rebirth_square(pos.rules(), victim, sq);
+  if (s == kNoSquare || (pos.occupied_any() & bb(s))) return;  // occupied: the man is lost
+  pos.put(b, s, victim, u, Cause::kRebirth);
+}
+
 // ---- sweep ----
 
 namespace {
 
-// Men of colour c on board b attacked by at least one man of the other colour (attackers' rule).
-Bitboard attacked_men(const Position& pos, int b, Color c) {
+// Men of colour c on board b attacked by at least one man of the other colour (attackers' rule) that is not
+// `disarmed_men`.
+Bitboard attacked_men(const Position& pos, int b, Color c, Bitboard disarmed_men) {
   const Bitboard occ = pos.occupied(b);
   Bitboard hit = 0;
   for (Bitboard men = pos.pieces(b, c); men;) {
     const Square s = pop_lsb(men);
-    if (attackers(pos, b, s, occ, ~c, type_of(pos.at(b, s)))) hit |= bb(s);
+    if (attackers(pos, b, s, occ, ~c, type_of(pos.at(b, s))) & ~disarmed_men) hit |= bb(s);
   }
   return hit;
 }
@@ -195,7 +228,8 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
         Bitboard gone[kMaxBoards] = {};
         bool any = false;
         for (int b = 0; b < pos.boards(); ++b) {
-          gone[b] = attacked_men(pos, b, kWhite) | attacked_men(pos, b, kBlack);
+          const Bitboard idle = disarmed(pos, b);
+          gone[b] = attacked_men(pos, b, kWhite, idle) | attacked_men(pos, b, kBlack, idle);
           any |= gone[b] != 0;
         }
         if (!any) return;
@@ -278,6 +312,14 @@ Bitboard paralysed(const Position& pos, int b) {
   return 0;
 }
 
+Bitboard immobile(const Position& pos, int b) {
+  return pos.rules().paralysed_cannot_move ? paralysed(pos, b) : 0;
+}
+
+Bitboard disarmed(const Position& pos, int b) {
+  return pos.rules().paralysed_give_no_check ? paralysed(pos, b) : 0;
+}
+
 Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard a) {
   if (pos.rules().capture == CaptureKind::kExplosion && (king_attacks(k) & pos.pieces(b, ~c, kKing)))
     return 0;  // touching kings: taking one would explode the other
@@ -287,7 +329,7 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
   if (pos.rules().check_attackers == CheckAttackers::kBothColours) a |= attackers(pos, b, k, occ, c, kKing);
-  return filter_checkers(pos, c, b, k, a & ~paralysed(pos, b));
+  return filter_checkers(pos, c, b, k, a & ~disarmed(pos, b));
 }
 
 Bitboard checkers(const Position& pos, Color c) {
@@ -309,9 +351,9 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
-      r.sweep != SweepKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal || r.follow_up_shot ||
-      r.volley)
+      r.rebirth != RebirthKind::kNone || r.sweep != SweepKind::kNone ||
+      r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
+      r.missiles || r.own_man_removal || r.follow_up_shot || r.volley)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
@@ -495,7 +537,7 @@ struct Gen {
           pos.at(b, cs.rook_from) != make_piece(us, kRook) ||
           !from.castling_allowed(cs.king_from, cs.rook_from))
         continue;
-      if (paralysed(pos, b) & bb(cs.rook_from)) continue;  // a paralysed rook cannot move
+      if (immobile(pos, b) & bb(cs.rook_from)) continue;  // a paralysed rook cannot move
       const Bitboard movers = bb(cs.king_from) | bb(cs.rook_from);
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
                             between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
@@ -531,7 +573,7 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           db != b ? pos.occupied(db) : 0,
           victims(pos, b, us),
           r.capture_pattern == CapturePattern::kVictims};
-    const Bitboard mobile = own & from.men & ~paralysed(pos, b);
+    const Bitboard mobile = own & from.men & ~immobile(pos, b);
     for (Bitboard men = mobile; men;) {
       const Square s = pop_lsb(men);
       if (type_of(pos.at(b, s)) == kPawn)
@@ -574,8 +616,10 @@ struct Placed {
   if (m.kind() == MoveKind::kShot) {
     const int up = pos.side() == kWhite ? 8 : -8;
     gone = pos.at(b, to) ? to : to - up;  // e.p.: the passed square names the double-stepped pawn
+    const Piece prey = pos.at(b, gone);
     pos.remove(b, gone, u, Cause::kShot);
     pos.clear_attrs(b, from, attr_bit(Attr::kMissile), u);
+    if (pos.rules().rebirth != RebirthKind::kNone) rebirth(pos, u, b, gone, prey);
     p.facts.capture = true;
     p.facts.to = from;  // the firer's "arrival" is its own square
     p.landed = bb(from);
@@ -625,6 +669,7 @@ struct Placed {
       facts.capture = true;
       p.ep_capture = m.kind() == MoveKind::kEnPassant;
       const int before = u.count;
+      const Piece prey = pos.at(b, victim);
       apply_capture(pos, u, b, from, to, victim, arriving);
       if (m.has_shot()) [[unlikely]]  // the follow-up shot from the capturer's new square
         pos.remove(b, m.shot(), u, Cause::kShot);
@@ -641,6 +686,8 @@ struct Placed {
         const AttrMask carried = pos.remove(b, stand, u, Cause::kTransfer);
         pos.put(db, stand, arriving, u, Cause::kTransfer, carried);
       }
+      if (r.rebirth != RebirthKind::kNone) [[unlikely]]
+        rebirth(pos, u, b, victim, prey);  // the victim back on his game-array square
     } else {
       const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
       if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes

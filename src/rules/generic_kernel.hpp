@@ -78,6 +78,22 @@ bool capture_promotes(const Rules& r);
 // `to` go; kamikaze: it goes). The board transfer of a surviving capturer is done by make, not here.
 void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square victim, Piece arriving);
 
+// ---- rebirth (RULES.md §6 progressive-circe: standard Circe) ----
+
+// The game-array square where the man `victim` captured on `sq` is reborn under Rules::rebirth, whether or
+// not it is vacant; kNoSquare where he is not reborn (kNone; a king). kGameArray: a pawn on its own second
+// rank (White's 2nd, Black's 7th) of sq's file; a rook, knight or bishop on the home square of that type of
+// its side (a1/h1, b1/g1, c1/f1; a8/h8, b8/g8, c8/f8) whose colour is sq's colour; a queen on d1/d8. The
+// victim's type is what he is now (a promoted man is reborn as his new type). A pure function.
+Square rebirth_square(const Rules& r, Piece victim, Square sq);
+// Puts the victim of a capture, just removed from `sq` of board b, back on his rebirth square of board b
+// (rebirth_square) with Cause::kRebirth on the journal `u`, when that square is vacant on every board (Alice
+// never has two men on one square pair); else he is lost. Called by make after the capture's effects and the
+// capturer's transfer, before any sweep, for the capture's victim only (a shot's target too; not an
+// explosion's bystanders nor a dying capturer, and never a swept man). No castling right comes back with a
+// reborn rook, and no e.p. right with a reborn pawn. At most one entry.
+void rebirth(Position& pos, Undo& u, int b, Square sq, Piece victim);
+
 // ---- sweep (RULES.md §1.9: men removed after a move because of where men stand) ----
 
 // The removals that follow the move just played (Rules::sweep), through pos.remove with Cause::kSweep on the
@@ -89,11 +105,14 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
 // arrival square at that moment, plus, after a two-step while e.p. exists (ep.when not "none"), every enemy
 // pawn attacking the passed square, all at once, so a man screened at that moment survives; all-attacked:
 // every man of either colour, on every board, attacked by an enemy man, all at once, then again in the
-// position that leaves, until no man is attacked). Attack is attackers()' (paralysis ignored: a sweep is no
-// move). A removal is a capture as far as every reader of the journal is concerned (removes_men, D-4, SAN's
-// x, castling rights of a swept king or rook); kings go like any man (a royal king swept ends the game, as
-// a capture of it does). Writes at most 64 entries (every man on the boards: Alice never has two men on one
-// square pair), within Undo::kMaxEffects with the move's own four.
+// position that leaves, until no man is attacked). Attack is attackers()'; under attackers-of-arrival
+// paralysis is ignored (the sweep is the arriving man's, not the attackers'), under all-attacked the
+// disarmed men (below) fire at nobody: a man is removed when an enemy man that is not disarmed attacks him,
+// paralysis found anew in each round's position (machine-gun+madras: two like men observing each other
+// both stand, until a third man removes one). A removal is a capture as far as every reader of the journal is
+// concerned (removes_men, D-4, SAN's x, castling rights of a swept king or rook); kings go like any man (a
+// royal king swept ends the game, as a capture of it does). Writes at most 64 entries (every man on the
+// boards: Alice never has two men on one square pair), within Undo::kMaxEffects with the move's own four.
 void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 
 // ---- moves instead of moving: missile shots and removals (RULES.md §4.1 missile, §4.7) ----
@@ -143,22 +162,30 @@ Bitboard shot_victims(const Position& pos, int b, Square s, Square victim);
 // victim is a pawn). Must agree with capture_targets: the man on x is in attackers(…, s, …, t) exactly when
 // capture_targets of it on x with a man of type t on s contains s.
 Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target);
-// Men on board b that cannot move, capture or give check now (Madrasi, with its e.p. setting MadrasiEp).
-// Kings are never paralysed.
+// Men on board b paralysed now (Rules::paralysis: Madrasi, with its e.p. setting MadrasiEp). Kings are never
+// paralysed. What that does is the next two hooks'.
 Bitboard paralysed(const Position& pos, int b);
+// The paralysed men on board b that cannot move (no move, capture, shot nor castling with a paralysed rook):
+// all of them where Rules::paralysed_cannot_move, else none. A removal move is the player's act, not the
+// man's: it is not affected.
+Bitboard immobile(const Position& pos, int b);
+// The paralysed men on board b whose attack counts for nothing: they give no check (check_givers; a king
+// may so capture a man defended only by them) and fire at nobody in the all-attacked sweep. All of them
+// where Rules::paralysed_give_no_check, else none. They still observe (paralysed is geometric).
+Bitboard disarmed(const Position& pos, int b);
 // Which of `attackers` (of square k, where colour c's king stands or would stand, on board b) give check:
 // none while the two kings touch under explosion (the king cannot be taken without blowing up its
 // capturer's own king).
 Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard attackers);
 // The men that would give check to colour c's king standing on k of board b with occupancy occ: the
-// unparalysed attackers of k with a king as target, of the enemy's colour and, under
+// attackers of k that are not disarmed, with a king as target, of the enemy's colour and, under
 // CheckAttackers::kBothColours (RULES.md §4.8 `self_check`), of c's own (own pawns attack forward for their
 // own colour), filtered by filter_checkers. Used for the king's square (checkers) and castling's transit
 // squares alike.
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
-// check sense (CheckRegime::kNone: the king is captured) or c has no king; else the unparalysed attackers of
-// its square, filtered as above (check_givers).
+// check sense (CheckRegime::kNone: the king is captured) or c has no king; else the attackers of its square
+// that are not disarmed, filtered as above (check_givers).
 Bitboard checkers(const Position& pos, Color c);
 
 // ---- royalty, goal and legality (RULES.md §1.1, §1.5, §1.6, §1.10) ----
@@ -184,8 +211,8 @@ bool is_legal(Position& pos, Move m);
 // reversal and witness for orthodox displacement on one board, the quiet witness for the other captures on
 // one board, "another man has any move" under royal capture on one board, none under transfer or (observed
 // check) paralysis, nor under capture of own men, e.p. by any man, capture = none or a sweep, the victim's
-// capture pattern, check by both colours, missiles, removal moves, follow-up shots or volleys (no proof
-// written), nor under a goal or kings that are ordinary men (Rules::has_goal: the proofs assumed royal
+// capture pattern, check by both colours, missiles, removal moves, follow-up shots, volleys or rebirth (no
+// proof written), nor under a goal or kings that are ordinary men (Rules::has_goal: the proofs assumed royal
 // kings). A rule added to the hooks must return kNone here until its proof is written (kNone is always sound:
 // D-5 is then searched, which costs up to two orders of magnitude on the Marseillais family).
 CompletionShortcut completion_shortcut(const Rules& r);

@@ -17,6 +17,13 @@ enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKami
 //   kAllAttacked: every man of either colour attacked by an enemy man is removed, simultaneously, and again
 //     in the position that leaves, until no man is attacked.
 enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked };
+// Where a captured man goes (RULES.md §6 progressive-circe, standard Circe): off the board, or back onto his
+// game-array square (kGameArray: a pawn on its own second rank of the capture square's file; a rook, bishop
+// or knight on his side's home square of that type whose colour is the capture square's; a queen on d1/d8; a
+// king is never reborn), when that square is vacant (on every board), else he is lost. The man is reborn as
+// what he is now (a promoted man as his new type). Generic kernel only.
+enum class RebirthKind : std::uint8_t { kNone, kGameArray };
+// Which men are paralysed (what paralysis does is Rules::paralysed_cannot_move / paralysed_give_no_check).
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
 enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
@@ -187,6 +194,9 @@ struct Rules {
   // Men removed after every move (SweepKind; each removal journalled with Cause::kSweep). Generic kernel
   // only.
   SweepKind sweep = SweepKind::kNone;
+  // What becomes of the victim of a capture (RebirthKind; the man put back is journalled with
+  // Cause::kRebirth). Generic kernel only.
+  RebirthKind rebirth = RebirthKind::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
   CapturePattern capture_pattern = CapturePattern::kCapturers;
   // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
@@ -210,6 +220,12 @@ struct Rules {
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
+  // What paralysis does to a paralysed man (RULES.md §4.6; Madrasi: both, the default): he cannot move (no
+  // move, capture, shot or castling), and he gives no check (nor, under a sweep of attacked men, removes
+  // anyone: his attack counts for nothing). Paralysed men always still observe. The fast kernels know both
+  // together only; either one alone is generic kernel only.
+  bool paralysed_cannot_move = true;
+  bool paralysed_give_no_check = true;
   // implementation: the same rules on either kernel
   KernelChoice kernel = KernelChoice::kAuto;
   // game end
@@ -243,6 +259,9 @@ struct Rules {
                     (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
   }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
+  // The paralysed men cannot move / give no check (false without paralysis).
+  bool paralysis_immobilises() const { return paralysis != ParalysisKind::kNone && paralysed_cannot_move; }
+  bool paralysis_disarms() const { return paralysis != ParalysisKind::kNone && paralysed_give_no_check; }
   bool transfers() const { return transfer != TransferKind::kNone; }
 
   bool multi_move() const {

@@ -321,6 +321,17 @@ const std::vector<RuleKey> kKeys = {
      "men removed after every move: attackers-of-arrival (every enemy man attacking the moved man's arrival "
      "square, and after a two-step the enemy pawns attacking the passed square), all-attacked (every man of "
      "either colour attacked by an enemy man, repeated until none is)"},
+    {"rebirth",
+     D::kCapture,
+     K::kChoice,
+     {{"none", long(RebirthKind::kNone)}, {"game-array", long(RebirthKind::kGameArray)}},
+     0,
+     0,
+     HC_FIELD(RebirthKind, rebirth),
+     "what becomes of a captured man: none (he leaves the board), game-array (Circe: he is reborn on his "
+     "game-array square — a pawn on its second rank of the capture's file, a rook, knight or bishop on its "
+     "home square of the capture square's colour, a queen on d1/d8 — if it is vacant, else he is lost; kings "
+     "are not reborn)"},
     {"capture_own_men",
      D::kCapture,
      K::kBoolean,
@@ -416,6 +427,19 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(MadrasiEp, madrasi_ep),
      "madrasi: which men an e.p. right paralyses"},
+    {"paralysis_effects",
+     D::kParalysis,
+     K::kList,
+     {{"cannot-move", 1}, {"gives-no-check", 2}},
+     0,
+     0,
+     [](Rules& r, long v) {
+       r.paralysed_cannot_move = v & 1;
+       r.paralysed_give_no_check = v & 2;
+     },
+     [](const Rules& r) { return long(r.paralysed_cannot_move) | long(r.paralysed_give_no_check) << 1; },
+     "what paralysis does to a paralysed man (default both): cannot-move (no move, capture or castling), "
+     "gives-no-check (his attack gives no check and removes nobody in a sweep); he still observes"},
     // ---- game end (RULES.md §1.10, D-4) ----
     {"no_progress.unit",
      D::kGameEnd,

@@ -580,19 +580,54 @@ static void spite_sweep(const Variant& v, Board& b, const Move& m, int me) {
 // is removed, all simultaneously (so two men attacking each other both disappear); screened men are
 // unaffected. Then the position is re-examined: newly revealed attacks are resolved the same way; repeat
 // until no man is attacked." Kings are ordinary men and attack like kings.
-static void machine_gun_sweep(Pos& q) {
+// With madras (§4.6) "a paralysed man cannot move, cannot capture and gives no check": a paralysed man
+// removes nobody (composition decision, docs/rules/compositions.md), and is found anew in each round.
+static void machine_gun_sweep(const Variant& v, Pos& q) {
   for (;;) {
     std::vector<std::pair<int, int>> removed;
     for (int b = 0; b < q.nboards; ++b)
       for (int s = 0; s < 64; ++s)
         for (int e = 0; e < 64; ++e)
           if (q.bd[b][s] != EMPTY && color_of(q.bd[b][e]) == 1 - color_of(q.bd[b][s]) &&
-              attacks(q.bd[b], e, s)) {
+              attacks(q.bd[b], e, s) && !paralysed(v, q, b, e)) {
             removed.push_back({b, s});
             break;
           }
     if (removed.empty()) return;
     for (auto [b, s] : removed) q.bd[b][s] = EMPTY;
+  }
+}
+
+// §6 progressive-circe, standard Circe: "captured man reborn on its game-array square: pawn on its file's
+// 2nd/7th rank, R/B/N on the home square of the capture square's colour, Q on d1/d8; if that square is
+// occupied the man is lost; kings are not reborn." Occupied: on any board (Alice's square pairs). A promoted
+// man is reborn as what he is now (docs/rules/progressive-circe.md).
+static void circe_rebirth(Pos& q, int board, char man, int captured_on) {
+  const int color = color_of(man), home = color == WHITE ? 0 : 7;
+  const bool light = (file_of(captured_on) + rank_of(captured_on)) % 2 == 1;  // a1 is dark
+  std::vector<int> homes;  // the game-array squares of this man's type and colour
+  switch (type_of(man)) {
+    case 'p':
+      homes = {(color == WHITE ? 1 : 6) * 8 + file_of(captured_on)};
+      break;
+    case 'r':
+      homes = {home * 8 + 0, home * 8 + 7};
+      break;
+    case 'n':
+      homes = {home * 8 + 1, home * 8 + 6};
+      break;
+    case 'b':
+      homes = {home * 8 + 2, home * 8 + 5};
+      break;
+    case 'q':
+      homes = {home * 8 + 3};
+      break;
+    default:
+      return;  // kings are not reborn
+  }
+  for (int s : homes) {
+    if (homes.size() == 2 && ((file_of(s) + rank_of(s)) % 2 == 1) != light) continue;  // the other colour
+    if (!occupied_anywhere(q, s)) q.bd[board][s] = man;
   }
 }
 
@@ -605,6 +640,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   const char mover = b[m.from];
   const char moved = m.promo ? make_piece(m.promo, me) : mover;
   const int victim = m.ep ? landing_square(m.to, 1 - me) : m.to;
+  const char victim_man = b[victim];
   bool mover_at_to = true;
   if (m.fire || m.removal) {  // §4.1: target removed, firer stays, missile spent; §4.7: the own man removed
     const int gone = m.removal ? m.from : victim;
@@ -661,8 +697,9 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     }
   }
   if (m.shot >= 0) b[m.shot] = EMPTY;  // goliath: the follow-up shot, the shooter on m.to
+  if (v.rebirth && m.capture) circe_rebirth(q, m.board, victim_man, victim);
   if (v.sweep == Sweep::Spite) spite_sweep(v, q.bd[v.alice ? 1 - m.board : m.board], m, me);
-  if (v.sweep == Sweep::MachineGun) machine_gun_sweep(q);
+  if (v.sweep == Sweep::MachineGun) machine_gun_sweep(v, q);
   // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.
   for (int i = 0; i < 4; ++i) {
     const CastleSpec& cs = castle_specs()[i];

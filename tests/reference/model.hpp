@@ -102,6 +102,7 @@ struct Variant {
   bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
   bool goliath = false;             // goliath (§4.5): a displacement capture may be followed by one shot
   bool volley = false;              // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
+  bool rebirth = false;             // progressive-circe (§6): standard Circe rebirth of a captured man
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group

@@ -240,6 +240,7 @@ Variant parse_variant(const std::string& id) {
       t.removal = v.removal;
       t.goliath = v.goliath;
       t.volley = v.volley;
+      t.rebirth = v.rebirth;
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
@@ -309,7 +310,12 @@ Variant parse_variant(const std::string& id) {
       v.regime = Regime::None;  // "kings: ordinary men (no check)"
       v.goal.royal_king = false;
       v.goal.win = Win::Annihilation;  // "the side with no men left loses"
-    } else if (p == "madras") {        // §4.6
+    } else if (p == "progressive-circe") {  // §6: "Progressive schedule + standard Circe rebirth"
+      claim(turn_set, "schedule");
+      claim(capture_set, "capture rule");
+      progressive_family(v, Schedule::Progressive);
+      v.rebirth = true;
+    } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;
     } else if (p == "alice") {  // §5.1

@@ -123,9 +123,11 @@ export class BoardView {
     );
   }
 
-  /** Flashes what a move did: a burst or shot on each vanished man, a marker where a transferred man arrived. */
+  /** Flashes what a move did: a burst or shot on each vanished man, a marker where a transferred man arrived or a
+   * captured man was reborn. */
   animate(effects: MoveEffects): void {
     for (const { board, key, kind } of effects.vanished) this.flash(board, key, kind);
+    for (const { board, key } of effects.reborn) this.flash(board, key, 'arrive');
     if (effects.toBoard !== undefined && effects.toBoard !== effects.fromBoard) {
       this.flash(effects.toBoard, effects.to, 'arrive');
     }

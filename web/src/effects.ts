@@ -1,7 +1,8 @@
 // What a move did beyond moving one man, read from the server's journal of the move (`effects`, docs/server.md):
 // the men it removed and why (a shot, a burst where the capturer died or an explosion took bystanders, a plain
-// capture otherwise) and the board the mover ended on (a transfer when it differs from its origin board). Nothing
-// is read from the positions before and after: the server says every removal, whatever the rule.
+// capture otherwise), the men put back (Circe rebirth) and the board the mover ended on (a transfer when it
+// differs from its origin board). Nothing is read from the positions before and after: the server says every
+// removal, whatever the rule.
 import type { Key } from 'chessground/types';
 import type { BoardIndex } from './fen';
 import { uciSquares } from './uci';
@@ -24,6 +25,8 @@ export interface MoveEffects {
   /** The board the mover stands on afterwards (undefined: it vanished, or stayed to shoot). */
   toBoard: BoardIndex | undefined;
   vanished: { board: BoardIndex; key: Key; kind: VanishKind }[];
+  /** Captured men put back on the board (Circe rebirth, cause `rebirth`), where they reappear. */
+  reborn: { board: BoardIndex; key: Key }[];
 }
 
 /** Causes under which a removal takes a man off the board (rules/position.hpp is_removing). */
@@ -49,5 +52,8 @@ export function moveEffects(uci: string, effects: readonly Effect[]): MoveEffect
   const vanished = effects
     .filter((e) => e.action === 'remove' && REMOVING.has(e.cause) && e.cause !== 'capturer')
     .map((e) => ({ board: boardIndex(e.board), key: e.square as Key, kind: kindOf(e.cause) }));
-  return { from, to, fromBoard, toBoard, vanished };
+  const reborn = effects
+    .filter((e) => e.action === 'put' && e.cause === 'rebirth')
+    .map((e) => ({ board: boardIndex(e.board), key: e.square as Key }));
+  return { from, to, fromBoard, toBoard, vanished, reborn };
 }

@@ -155,3 +155,15 @@ test('Alice: a move from board A arrives on board B (the transfer), a capture on
   assert.equal(m.toBoard, 0);
   assert.deepEqual(m.vanished, [{ board: 1, key: 'd5', kind: 'capture' }]);
 });
+
+test('Circe rebirth: the captured pawn vanishes from d5 and reappears on d7', () => {
+  const m = moveEffects('e4d5', [
+    fx(0, 'd5', 'p', 'remove', 'capture'),
+    fx(0, 'e4', 'P', 'remove', 'move'),
+    fx(0, 'd5', 'P', 'put', 'move'),
+    fx(0, 'd7', 'p', 'put', 'rebirth'),
+  ]);
+  assert.equal(m.toBoard, 0);
+  assert.deepEqual(m.vanished, [{ board: 0, key: 'd5', kind: 'capture' }]);
+  assert.deepEqual(m.reborn, [{ board: 0, key: 'd7' }]);
+});
