@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/types.hpp"
 #include "rules/attributes.hpp"
 
 namespace hc {
@@ -17,6 +18,14 @@ enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKami
 //   kAllAttacked: every man of either colour attacked by an enemy man is removed, simultaneously, and again
 //     in the position that leaves, until no man is attacked.
 enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked };
+// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move to
+// an empty square every enemy man on the 8 squares adjacent to its arrival square is removed (Cause::kButt),
+// and such a man attacks a square when it can move to a vacant square adjacent to it (butting reach).
+//   kCapricorns: the rooks are capricorns (PieceType kCapricorn, letter C: rook lines, empty squares only,
+//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king move).
+//   kEveryMan: every man butts and none captures otherwise (with capture = "none"); castling butts from the
+//     king's arrival square (a king move), not the rook's.
+enum class Butting : std::uint8_t { kNone, kCapricorns, kEveryMan };
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
 enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
@@ -187,6 +196,8 @@ struct Rules {
   // Men removed after every move (SweepKind; each removal journalled with Cause::kSweep). Generic kernel
   // only.
   SweepKind sweep = SweepKind::kNone;
+  // The men that butt (Butting). Generic kernel only.
+  Butting butting = Butting::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
   CapturePattern capture_pattern = CapturePattern::kCapturers;
   // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
@@ -232,6 +243,13 @@ struct Rules {
   AttrMask attributes() const {
     return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
                     (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
+  }
+  // The type in the rook's place: in the array, castling's partner and promotion (the capricorn where the
+  // rooks are capricorns).
+  PieceType rook_role() const { return butting == Butting::kCapricorns ? kCapricorn : kRook; }
+  // Does the man of type t butt (Butting)? Castling's men excepted (the generic kernel's place).
+  bool butts(PieceType t) const {
+    return butting == Butting::kEveryMan || (butting == Butting::kCapricorns && t == kCapricorn);
   }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   bool transfers() const { return transfer != TransferKind::kNone; }

@@ -70,7 +70,7 @@ static bool generic_only(const Rules& r) {
   return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
          r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
-         r.attributes() || r.own_man_removal;
+         r.attributes() || r.own_man_removal || r.butting != Butting::kNone;
 }
 
 const KernelOps* kernel_for(const Rules& r) {
