@@ -149,4 +149,15 @@ TEST(Butting, NoCapricornOutsideItsRules) {
   EXPECT_THROW(set_fen(pos, butters, "4k3/8/8/8/8/8/8/3CK3 w - - 0 1"), NotationError);
 }
 
+// Compositions whose meeting rules are not written are refused with a reason, not played wrongly: butting with
+// paralysis (observation would be butting reach), the capricorn with the imitation of the last man's type
+// (last=c names castling), butting with a sweep (both remove men after a move: one capture dimension).
+TEST(Butting, UnwrittenCompositionsAreRefused) {
+  EXPECT_THROW(make_variant("capricorn+madras"), VariantError);
+  EXPECT_THROW(make_variant("butters+madras"), VariantError);
+  EXPECT_THROW(make_variant("equivalent-marseillais+capricorn"), VariantError);
+  EXPECT_THROW(make_variant("capricorn+spite"), VariantError);
+  EXPECT_NO_THROW(make_variant("marseillais+capricorn"));
+}
+
 }  // namespace

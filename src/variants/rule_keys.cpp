@@ -563,6 +563,11 @@ std::string rules_problem(const Rules& r) {
     return "butting = \"capricorns\" goes with capture = \"displacement\" (the other men capture normally)";
   if (r.butting != Butting::kNone && r.sweep != SweepKind::kNone)
     return "butting and a sweep both remove men after a move: set one of them";
+  if (r.butting != Butting::kNone && r.paralysis != ParalysisKind::kNone)
+    return "butting with paralysis is not implemented (observation would be butting reach)";
+  if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
+    return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
+           "names castling)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.stop != StopRule::kNever)
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";
