@@ -62,6 +62,14 @@ TEST(Butting, CapricornExampleOfTheRules) {
   EXPECT_EQ(p.fen, "7k/8/4C3/8/8/8/8/K7 b - - 0 1");
   EXPECT_EQ(p.butted, 4);
   EXPECT_EQ(p.san, "Cxe6");
+  // The sources write the move without the x: both spellings name it.
+  {
+    Variant v = make_variant("capricorn");
+    Position pos;
+    set_fen(pos, v, "7k/4p3/3p4/3p1p2/8/8/8/K3C3 w - - 0 1");
+    EXPECT_EQ(to_uci(parse_san(pos, "Ce6")), "e1e6");
+    EXPECT_EQ(to_uci(parse_san(pos, "Cxe6")), "e1e6");
+  }
   // poloschach: the same rules.
   EXPECT_EQ(play("poloschach", "7k/4p3/3p4/3p1p2/8/8/8/K3C3 w - - 0 1", "e1e6").fen, p.fen);
 }
