@@ -199,7 +199,8 @@ TEST(JournalCauses, EffectKeepsEveryField) {
 
 TEST(JournalCauses, OnlyRemovingCausesRemove) {
   for (Cause c :
-       {Cause::kCapture, Cause::kCapturer, Cause::kExplosion, Cause::kShot, Cause::kSweep, Cause::kRemoval})
+       {Cause::kCapture, Cause::kCapturer, Cause::kExplosion, Cause::kShot, Cause::kSweep, Cause::kRemoval,
+        Cause::kButt})
     EXPECT_TRUE(is_removing(c)) << cause_name(c);
   for (Cause c : {Cause::kMove, Cause::kTransfer, Cause::kCastlingRook, Cause::kPromotion, Cause::kRebirth})
     EXPECT_FALSE(is_removing(c)) << cause_name(c);

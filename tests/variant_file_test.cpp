@@ -117,6 +117,9 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "bicolour",
                                            "bicapture",
                                            "suicide-piece-removal",
+                                           "capricorn",
+                                           "poloschach",
+                                           "butters",
                                            "missile",
                                            "goliath",
                                            "rapid-fire",
@@ -137,6 +140,14 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
   EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
   EXPECT_EQ(dims(entry(c, "missile")), std::vector<std::string>{"capture"});
+  // butting (RULES.md §4.3): capricorns with their array; poloschach the same rules; butters every man.
+  EXPECT_EQ(dims(entry(c, "capricorn")), (std::vector<std::string>{"capture", "array"}));
+  EXPECT_EQ(make_variant("capricorn").rules.butting, Butting::kCapricorns);
+  EXPECT_EQ(make_variant("capricorn").start_fen, "cnbqkbnc/pppppppp/8/8/8/8/PPPPPPPP/CNBQKBNC w KQkq - 0 1");
+  EXPECT_EQ(make_variant("poloschach").start_fen, make_variant("capricorn").start_fen);
+  EXPECT_EQ(make_variant("poloschach").rules.butting, Butting::kCapricorns);
+  EXPECT_EQ(make_variant("butters").rules.butting, Butting::kEveryMan);
+  EXPECT_EQ(make_variant("butters").rules.capture, CaptureKind::kNone);
   EXPECT_EQ(dims(entry(c, "suicide-piece-removal")), std::vector<std::string>{"capture"});
   EXPECT_TRUE(entry(c, "missile").rules.missiles);
   EXPECT_TRUE(entry(c, "suicide-piece-removal").rules.own_man_removal);
@@ -155,11 +166,12 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "progressive-kamikaze").alias_of, "progressive+kamikaze");
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
-  EXPECT_EQ(c.showcase, (std::vector<std::string>{
-                            "marseillais+atomic", "progressive+alice", "alice+madras",
-                            "balanced-marseillais+rifle", "fibonacci+atomic", "progressive-english+alice",
-                            "hurricane+rifle", "different-men-marseillais+madras", "alice+rifle",
-                            "marseillais+spite", "progressive+moss", "machine-gun+madras"}));
+  EXPECT_EQ(c.showcase,
+            (std::vector<std::string>{
+                "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
+                "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
+                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite", "progressive+moss",
+                "machine-gun+madras", "alice+capricorn"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);

@@ -10,7 +10,19 @@ using Key = std::uint64_t;
 enum Color : std::uint8_t { kWhite = 0, kBlack = 1 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : std::uint8_t { kNoType = 0, kPawn, kKnight, kBishop, kRook, kQueen, kKing, kPieceTypeCount };
+// kCapricorn (letter C, RULES.md §4.3): a rook that moves to empty squares only and butts (Rules::butting);
+// only rules with capricorns (Rules::rook_role) have it: the FEN reader refuses it elsewhere.
+enum PieceType : std::uint8_t {
+  kNoType = 0,
+  kPawn,
+  kKnight,
+  kBishop,
+  kRook,
+  kQueen,
+  kKing,
+  kCapricorn,
+  kPieceTypeCount
+};
 
 // A man: colour in bit 3, type in bits 0-2. 0 = empty square.
 enum Piece : std::uint8_t { kNoPiece = 0 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "rules/generic_kernel.hpp"
+
 namespace hc {
 
 namespace {
@@ -24,17 +26,18 @@ constexpr int kKingHomeMg[8] = {5, 15, 10, -10, 0, -10, 20, 5};  // first rank; 
 constexpr int kRacePawnRank[8] = {0, 0, 20, 45, 90, 180, 360, 0};
 
 // Mobility per reachable square (mg, eg) and the count that scores zero.
-constexpr int kMobMg[7] = {0, 0, 4, 5, 2, 1, 0};
-constexpr int kMobEg[7] = {0, 0, 4, 5, 4, 2, 0};
-constexpr int kMobBase[7] = {0, 0, 4, 6, 6, 12, 0};
+// Index 7 the capricorn, whose "mobility" is its butting reach (the squares next to those it can move to).
+constexpr int kMobMg[kPieceTypeCount] = {0, 0, 4, 5, 2, 1, 0, 1};
+constexpr int kMobEg[kPieceTypeCount] = {0, 0, 4, 5, 4, 2, 0, 2};
+constexpr int kMobBase[kPieceTypeCount] = {0, 0, 4, 6, 6, 12, 0, 14};
 
 // King danger: per man attacking the king's field, per man one move from attacking it.
-constexpr int kAttackUnits[7] = {0, 0, 20, 20, 25, 40, 0};
-constexpr int kThreatUnits[7] = {0, 0, 12, 12, 15, 25, 0};
+constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 20, 20, 25, 40, 0, 25};
+constexpr int kThreatUnits[kPieceTypeCount] = {0, 0, 12, 12, 15, 25, 0, 15};
 // Check by both colours: an own piece on its king's field (Eval::own_men_near_king).
 constexpr int kOwnManNearKing = 20;
 // Phase weight of non-pawn men (24 = all of them on the boards).
-constexpr int kPhase[7] = {0, 0, 1, 1, 2, 4, 0};
+constexpr int kPhase[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 0, 2};
 
 constexpr Square relative(Color c, Square s) { return c == kWhite ? s : s ^ 56; }
 inline int distance(Square a, Square b) {
@@ -48,6 +51,11 @@ inline Bitboard pawn_attacks_set(Color c, Bitboard p) {
 inline Bitboard grow(Bitboard b) {
   const Bitboard v = b | (b << 8) | (b >> 8);
   return v | shift_west(v) | shift_east(v);
+}
+// Under Butting::kEveryMan the pawns of colour c attack the squares next to their steps straight ahead.
+inline Bitboard pawn_butts(Color c, Bitboard p, Bitboard occ) {
+  const Bitboard one = (c == kWhite ? p << 8 : p >> 8) & ~occ;
+  return grow(one);
 }
 
 // A non-pawn man with its attacks on its own board.
@@ -66,13 +74,13 @@ struct Eval {
   const Position& pos;
   const Rules& r;
   int nb;
-  bool transfer, explosion, shoot, capturer_dies, kings_capture, same_type_paralysis, royal, race;
-  int value[7];
+  bool transfer, explosion, shoot, capturer_dies, kings_capture, same_type_paralysis, royal, race, butt_all;
+  int value[kPieceTypeCount];
   Man men[64 * kMaxBoards];
   int count = 0;
   Bitboard paralysed[kMaxBoards]{};
   Bitboard pawn_att[2][kMaxBoards]{};     // attacks of the pawns that may capture
-  Bitboard att_type[2][kMaxBoards][7]{};  // attacks of men that may capture, by type
+  Bitboard att_type[2][kMaxBoards][kPieceTypeCount]{};  // attacks of men that may capture, by type
   Bitboard att[2][kMaxBoards]{};          // union of att_type (kings only where they capture)
   Bitboard att_nonking[2][kMaxBoards]{};  // the same without kings
   int mg[2]{}, eg[2]{}, phase = 0;
@@ -86,7 +94,8 @@ struct Eval {
     same_type_paralysis = r.same_type_paralysis();
     royal = r.royal_king;
     race = r.goal == Goal::kPromotionRace;
-    for (int t = 0; t < 7; ++t) value[t] = piece_value(r, PieceType(t));
+    butt_all = r.butting == Butting::kEveryMan;
+    for (int t = 0; t < kPieceTypeCount; ++t) value[t] = piece_value(r, PieceType(t));
   }
 
   int dest(int b) const { return transfer ? b ^ 1 : b; }
@@ -96,13 +105,16 @@ struct Eval {
   void attacks() {
     for (int b = 0; b < nb; ++b) {
       const Bitboard occ = pos.occupied(b);
-      Bitboard observe[2][7]{};
+      Bitboard observe[2][kPieceTypeCount]{};
       for (Color c : {kWhite, kBlack}) {
-        observe[c][kPawn] = pawn_attacks_set(c, pos.pieces(b, c, kPawn));
+        observe[c][kPawn] = butt_all ? pawn_butts(c, pos.pieces(b, c, kPawn), occ)
+                                     : pawn_attacks_set(c, pos.pieces(b, c, kPawn));
         for (Bitboard m = pos.pieces(b, c) & ~pos.pieces(b, kPawn); m;) {
           const Square s = pop_lsb(m);
           const PieceType t = type_of(pos.at(b, s));
-          const Bitboard a = attacks_of(t, c, s, occ);
+          // A man that butts attacks the squares next to those it can move to (RULES.md §1.3).
+          const Bitboard a = r.butts(t) ? grow(generic::reach(pos.at(b, s), s, occ) & ~occ)
+                                        : attacks_of(t, c, s, occ);
           observe[c][t] |= a;
           men[count++] = Man{a, s, t, c, std::uint8_t(b), false};
         }
@@ -112,7 +124,8 @@ struct Eval {
           for (int t = kPawn; t <= kQueen; ++t)
             paralysed[b] |= pos.pieces(b, c, PieceType(t)) & observe[~c][t];
       for (Color c : {kWhite, kBlack}) {
-        pawn_att[c][b] = pawn_attacks_set(c, pos.pieces(b, c, kPawn) & ~paralysed[b]);
+        const Bitboard pawns = pos.pieces(b, c, kPawn) & ~paralysed[b];
+        pawn_att[c][b] = butt_all ? pawn_butts(c, pawns, occ) : pawn_attacks_set(c, pawns);
         att_type[c][b][kPawn] = pawn_att[c][b];
       }
     }
@@ -126,6 +139,7 @@ struct Eval {
       for (Color c : {kWhite, kBlack}) {
         Bitboard a = 0;
         for (int t = kPawn; t <= kQueen; ++t) a |= att_type[c][b][t];
+        a |= att_type[c][b][kCapricorn];
         att_nonking[c][b] = a;
         att[c][b] = a | att_type[c][b][kKing];
       }
@@ -231,7 +245,7 @@ struct Eval {
         reach_b |= bishop_attacks(s, occ);
         reach_r |= rook_attacks(s, occ);
       }
-      const Bitboard reach[7] = {0, 0, reach_n, reach_b, reach_r, reach_b | reach_r, 0};
+      const Bitboard reach[kPieceTypeCount] = {0, 0, reach_n, reach_b, reach_r, reach_b | reach_r, 0, 0};
       for (int i = 0; i < count; ++i) {
         const Man& m = men[i];
         if (m.color != e || m.paralysed || m.type == kKing || m.type == kPawn) continue;
@@ -340,7 +354,7 @@ struct Eval {
         const Square s = pop_lsb(targets);
         const int v = value[type_of(pos.at(b, s))];
         int least = kKing;
-        for (int t = kPawn; t <= kKing; ++t)
+        for (int t = kPawn; t < kPieceTypeCount; ++t)
           if (att_type[e][b][t] & bb(s)) {
             least = t;
             break;
@@ -399,6 +413,9 @@ int piece_value(const Rules& r, PieceType t) {
   // A king that is an ordinary man (royal_king false) is worth about a minor piece: it steps one square, but
   // every way. A royal king has no material value (its loss ends the game).
   if (t == kKing) return r.royal_king ? 0 : r.capturer_removed() ? 250 : 300;
+  // A capricorn (rook lines to empty squares, butting every enemy man next to its arrival) is valued as the
+  // rook whose place it takes: it cannot take a man on its line, but one move may remove several.
+  if (t == kCapricorn) return 500;
   static constexpr int kOrthodox[] = {0, 100, 320, 330, 500, 900, 0};
   // Captures that remove the capturer (explosion, the capturer dying) trade it away: the men's worth is
   // closer together there.
@@ -430,7 +447,7 @@ int evaluate_position(const Position& pos, int alpha, int beta) {
   const Color us = pos.side();
   int quick = 0;
   for (int b = 0; b < pos.boards(); ++b)
-    for (int t = kPawn; t <= kKing; ++t)
+    for (int t = kPawn; t < kPieceTypeCount; ++t)
       quick += piece_value(r, PieceType(t)) *
                (popcount(pos.pieces(b, us, PieceType(t))) - popcount(pos.pieces(b, ~us, PieceType(t))));
   quick += 12 * coming_moves(pos, us);

@@ -46,13 +46,15 @@ PieceType type_from_char(char c) {
       return kQueen;
     case 'k':
       return kKing;
+    case 'c':
+      return kCapricorn;
     default:
       return kNoType;
   }
 }
 
 char piece_char(Piece p) {
-  static const char kChars[] = " pnbrqk";
+  static const char kChars[] = " pnbrqkc";
   char c = kChars[type_of(p)];
   return color_of(p) == kWhite ? char(std::toupper(c)) : c;
 }
@@ -146,6 +148,8 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       }
       PieceType t = type_from_char(c);
       if (t == kNoType) throw NotationError("unknown man '" + quote_char_at(f.text, i) + "'", col);
+      if (t == kCapricorn && v.rules.rook_role() != kCapricorn)
+        throw NotationError("a capricorn '" + quote_char_at(f.text, i) + "' in " + v.id + ", which has none", col);
       if (file >= 16 || (file >= 8 && nboards < 2)) throw NotationError("rank too long", col);
       int b = on_board;
       int fl = file;
@@ -217,7 +221,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
         throw NotationError(std::string("castling flag '") + c + "' but the king is not on its first rank",
                             col_no);
       const Square ksq = lsb(kings);
-      const Bitboard rooks = pos.pieces(0, col, kRook) & rank_bb(rank);
+      const Bitboard rooks = pos.pieces(0, col, v.rules.rook_role()) & rank_bb(rank);
       Square rsq = kNoSquare;
       if (lc == 'k') {
         for (int file = 7; file > file_of(ksq) && rsq == kNoSquare; --file)
@@ -606,8 +610,9 @@ std::string to_fen(const Position& pos) {
     for (int file = file_of(cs.rook_from) + (king_side ? 1 : -1); file >= 0 && file < 8;
          file += king_side ? 1 : -1)
       beyond |= bb(make_square(file, rank_of(cs.rook_from)));
-    char c = (beyond & pos.pieces(0, white ? kWhite : kBlack, kRook)) ? char('a' + file_of(cs.rook_from))
-                                                                      : (king_side ? 'k' : 'q');
+    const PieceType rook = pos.rules().rook_role();
+    char c = (beyond & pos.pieces(0, white ? kWhite : kBlack, rook)) ? char('a' + file_of(cs.rook_from))
+                                                                     : (king_side ? 'k' : 'q');
     cr += white ? char(std::toupper(static_cast<unsigned char>(c))) : c;
   }
   s += cr.empty() ? "-" : cr;

@@ -10,8 +10,8 @@ namespace hc {
 
 namespace {
 
-char promo_char(PieceType t) { return " pnbrqk"[t]; }
-const char* const kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+char promo_char(PieceType t) { return " pnbrqkc"[t]; }
+const char* const kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king", "capricorn"};
 
 PieceType piece_letter(char c) {
   switch (c) {
@@ -25,6 +25,8 @@ PieceType piece_letter(char c) {
       return kQueen;
     case 'K':
       return kKing;
+    case 'C':
+      return kCapricorn;
     case 'P':
       return kPawn;
     default:
@@ -133,13 +135,13 @@ std::string to_san(Position& pos, Move m) {
     s = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
   } else if (m.kind() == MoveKind::kRemoval) {  // `~Nf3`, a pawn `~e4` (docs/formats.md)
     s = "~";
-    if (type_of(p) != kPawn) s += "PNBRQK"[type_of(p) - 1];
+    if (type_of(p) != kPawn) s += "PNBRQKC"[type_of(p) - 1];
     s += square_name(m.from());
   } else if (m.kind() == MoveKind::kShot) {  // `N^e5`, a pawn `d^e5`, disambiguated as a capture
     if (type_of(p) == kPawn) {
       s += char('a' + file_of(m.from()));
     } else {
-      s += "PNBRQK"[type_of(p) - 1];
+      s += "PNBRQKC"[type_of(p) - 1];
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
         if (o == m || o.kind() != MoveKind::kShot || o.to() != m.to() || o.from() == m.from()) continue;
@@ -169,7 +171,7 @@ std::string to_san(Position& pos, Move m) {
             break;
           }
     } else {
-      s += "PNBRQK"[type_of(p) - 1];
+      s += "PNBRQKC"[type_of(p) - 1];
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
         if (o == m || o.to() != m.to() || o.from() == m.from() || o.shot() != m.shot()) continue;

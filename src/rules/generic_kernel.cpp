@@ -19,11 +19,15 @@ int dest_board(const Rules& r, int b) {
   return b;
 }
 
-Bitboard reach(Piece p, Square s, Bitboard occ) { return attacks_of(type_of(p), color_of(p), s, occ); }
+Bitboard reach(Piece p, Square s, Bitboard occ) {
+  if (type_of(p) == kCapricorn) return rook_attacks(s, occ);  // its lines; it moves to empty squares only
+  return attacks_of(type_of(p), color_of(p), s, occ);
+}
 
 // ---- capture ----
 
 bool may_capture_with(const Rules& r, Piece mover) {
+  if (type_of(mover) == kCapricorn) return false;  // it only butts
   if (type_of(mover) != kKing || !r.royal_king) return true;
   switch (r.capture) {
     case CaptureKind::kExplosion:  // a king would blow itself up
@@ -79,7 +83,7 @@ bool takes_ep(const Rules& r, Piece mover) {
 int promotion_choices(const Rules& r, PieceType out[5]) {
   if (r.goal == Goal::kPromotionRace) return 0;
   int n = 0;
-  for (PieceType t : {kQueen, kRook, kBishop, kKnight}) out[n++] = t;
+  for (PieceType t : {kQueen, r.rook_role(), kBishop, kKnight}) out[n++] = t;
   if (r.promote_to_king) out[n++] = kKing;
   return n;
 }
@@ -239,10 +243,58 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
   }
 }
 
+// ---- butting ----
+
+void butt(Position& pos, Undo& u, int b, Square at, Color us) {
+  for (Bitboard gone = king_attacks(at) & pos.pieces(b, ~us); gone;)
+    pos.remove(b, pop_lsb(gone), u, Cause::kButt);
+}
+
 // ---- attack, paralysis and check ----
+
+namespace {
+
+// Men of colour `by` on board b that butt and can move to a vacant square next to s (butting reach, RULES.md
+// §1.3): each line, leap and step is its own reverse, so the men are found from the vacant neighbours.
+Bitboard butting_attackers(const Position& pos, int b, Square s, Bitboard occ, Color by) {
+  const Rules& r = pos.rules();
+  const int db = dest_board(r, b);
+  const Bitboard vacant = ~occ & ~(db != b ? pos.occupied(db) : 0);  // Alice: vacant on the other board too
+  Bitboard near = king_attacks(s) & vacant;
+  if (!near) return 0;
+  const Bitboard men = pos.pieces(b, by) & occ;
+  if (r.butting == Butting::kCapricorns) {
+    const Bitboard capricorns = men & pos.pieces(b, kCapricorn);
+    Bitboard a = 0;
+    for (Bitboard t = capricorns ? near : 0; t;) a |= rook_attacks(pop_lsb(t), occ) & capricorns;
+    return a;
+  }
+  Bitboard a = 0;
+  const int up = by == kWhite ? 8 : -8;
+  const Bitboard pawns = men & pos.pieces(b, kPawn), start = rank_bb(by == kWhite ? 1 : 6);
+  const Bitboard rq = men & (pos.pieces(b, kRook) | pos.pieces(b, kQueen) | pos.pieces(b, kCapricorn));
+  const Bitboard bq = men & (pos.pieces(b, kBishop) | pos.pieces(b, kQueen));
+  const Bitboard n = men & pos.pieces(b, kKnight), k = men & pos.pieces(b, kKing);
+  while (near) {
+    const Square t = pop_lsb(near);
+    a |= (rook_attacks(t, occ) & rq) | (bishop_attacks(t, occ) & bq) | (knight_attacks(t) & n) |
+         (king_attacks(t) & k);
+    const Square one = t - up;  // a pawn's step straight ahead, or its two-step over an empty square
+    if (one >= 0 && one < 64) {
+      a |= pawns & bb(one);
+      const Square two = one - up;
+      if (r.pawn_double_step && two >= 0 && two < 64 && !(occ & bb(one))) a |= pawns & start & bb(two);
+    }
+  }
+  return a;
+}
+
+}  // namespace
 
 Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target) {
   const Rules& r = pos.rules();
+  if (r.butting == Butting::kEveryMan) [[unlikely]]
+    return butting_attackers(pos, b, s, occ, by);
   if (r.capture_pattern == CapturePattern::kVictims) {
     // Every man of `by` attacks by the target's move: exactly when a man of the target's type of the other
     // colour standing on s would attack its square.
@@ -257,6 +309,8 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
     // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
     a |= attacks_of(t, ~by, s, occ) & men;
   }
+  if (r.butting == Butting::kCapricorns) [[unlikely]]
+    a |= butting_attackers(pos, b, s, occ, by);
   return a;
 }
 
@@ -351,7 +405,7 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
-      r.rebirth != RebirthKind::kNone || r.sweep != SweepKind::kNone ||
+      r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone || r.sweep != SweepKind::kNone ||
       r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
       r.missiles || r.own_man_removal || r.follow_up_shot || r.volley)
     return CompletionShortcut::kNone;  // no proof written
@@ -422,8 +476,9 @@ namespace {
 // ---- generation ----
 
 // Would colour us's king (now on ksq) be safe on s of board b? Castling's transit squares.
+// Tested with the king on s (D-1), which only butting reach notices (a line through s is blocked).
 bool king_safe_on(const Position& pos, int b, Square s, Square ksq, Color us) {
-  return !check_givers(pos, us, b, s, pos.occupied(b) ^ bb(ksq));
+  return !check_givers(pos, us, b, s, (pos.occupied(b) ^ bb(ksq)) | bb(s));
 }
 
 struct Gen {
@@ -534,7 +589,7 @@ struct Gen {
     const CastlingGeometry& geo = pos.castling();
     for (const auto& cs : geo.sides) {
       if (!(rights & cs.right) || pos.at(b, cs.king_from) != make_piece(us, kKing) ||
-          pos.at(b, cs.rook_from) != make_piece(us, kRook) ||
+          pos.at(b, cs.rook_from) != make_piece(us, r.rook_role()) ||
           !from.castling_allowed(cs.king_from, cs.rook_from))
         continue;
       if (immobile(pos, b) & bb(cs.rook_from)) continue;  // a paralysed rook cannot move
@@ -700,6 +755,13 @@ struct Placed {
       p.reversible = !pawn;
       if (pawn && to - from == 2 * up && r.ep_when != EpWhen::kNone) st.ep_pending |= bb(from + up);
     }
+  }
+  if (r.butting != Butting::kNone && r.butts(type_of(mover)) && m.kind() != MoveKind::kShot &&
+      m.kind() != MoveKind::kRemoval) [[unlikely]] {  // hook butt: castling butts only as a king move
+    const int before = u.count;
+    butt(pos, u, b, facts.castling ? geo.find(from, to)->king_to : to, us);
+    for (int i = before; i < u.count; ++i) keep &= geo.keep[u.effects[i].square];
+    if (u.count != before) p.progress = true, p.reversible = false;
   }
   if (r.sweep != SweepKind::kNone) {  // the men the move removes afterwards (hook sweep)
     const int before = u.count;

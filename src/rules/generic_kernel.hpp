@@ -25,13 +25,14 @@ namespace generic {
 int dest_board(const Rules& r, int b);
 
 // The squares a non-pawn man `p` on s of board b reaches (moves to or captures on) with occupancy occ, before
-// any capture rule: the orthodox lines and leaps. A king's reach includes squares it could not capture on;
+// any capture rule: the orthodox lines and leaps; a capricorn's rook lines (it moves to empty squares only:
+// may_capture_with is false for it). A king's reach includes squares it could not capture on;
 // may_capture_with decides that.
 Bitboard reach(Piece p, Square s, Bitboard occ);
 
 // ---- capture (RULES.md §1.9) ----
 
-// May the man `mover` capture at all? False for royal kings where kings never capture (explosion, kamikaze:
+// May the man `mover` capture at all? False for a capricorn (it only butts: butt below), and for royal kings where kings never capture (explosion, kamikaze:
 // the king would destroy itself): they then also attack nothing (attackers below). A king that is an ordinary
 // man (royal_king false) captures like any man, dying in the act under those rules.
 bool may_capture_with(const Rules& r, Piece mover);
@@ -115,6 +116,19 @@ void rebirth(Position& pos, Undo& u, int b, Square sq, Piece victim);
 // boards: Alice never has two men on one square pair), within Undo::kMaxEffects with the move's own four.
 void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 
+// ---- butting (RULES.md §1.3, §1.9 BUTT, §4.3) ----
+
+// The butt after a move of a man that butts (Rules::butts: a capricorn, or every man under
+// Butting::kEveryMan; a pawn promoting to a capricorn does not, its move being a pawn's), through pos.remove
+// with Cause::kButt on the journal `u` only: every man of the enemy of `us` on the 8 squares next to `at` on
+// board b is removed at once; own men stay. `at` is the arrival square (castling: the king's, and only
+// where the king butts — the castled capricorn does not); b is the board the move was played on: under Alice
+// the butt is the move's capture effect, made on the origin board before the man passes to the other one.
+// Called by make after the move's board part and before the sweep and the turn layer. A removal is a
+// capture for every reader of the journal (removes_men, D-4, SAN's x, castling rights of a butted king or
+// rook); a royal king butted ends the game (legal play never allows it: butting reach is check).
+void butt(Position& pos, Undo& u, int b, Square at, Color us);
+
 // ---- moves instead of moving: missile shots and removals (RULES.md §4.1 missile, §4.7) ----
 
 // The attributes a man gains by moving: Attr::kHasMoved where the rules keep it (rules/attributes.hpp), else
@@ -160,7 +174,12 @@ Bitboard shot_victims(const Position& pos, int b, Square s, Square victim);
 // king is attacked by every adjacent man of `by`), and is ignored under kCapturers. kNoType: an empty square,
 // attacked as a pawn standing there would be (its only caller on an empty square is e.p. by any man, whose
 // victim is a pawn). Must agree with capture_targets: the man on x is in attackers(…, s, …, t) exactly when
-// capture_targets of it on x with a man of type t on s contains s.
+// capture_targets of it on x with a man of type t on s contains s — except for men that butt (Rules::butts),
+// which attack by butting reach (RULES.md §1.3): the man on x attacks s when it can move to a square next to
+// s that is vacant in occ (and, under Alice, on the board it would pass to): a capricorn along its rook
+// lines, under Butting::kEveryMan every man by its moves (a pawn straight ahead, one step or its two-step
+// from its first rank), the target ignored. So check is butting reach, for the king's square and castling's
+// transit squares alike (the latter with the king on the square, D-1).
 Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by, PieceType target);
 // Men on board b paralysed now (Rules::paralysis: Madrasi, with its e.p. setting MadrasiEp). Kings are never
 // paralysed. What that does is the next two hooks'.

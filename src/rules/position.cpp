@@ -46,6 +46,8 @@ const char* cause_name(Cause c) {
       return "rebirth";
     case Cause::kRemoval:
       return "removal";
+    case Cause::kButt:
+      return "butt";
   }
   return "move";
 }
@@ -151,7 +153,7 @@ bool Position::is_consistent() const {
   for (const CastlingSide& cs : castling_.sides) {
     if (!(st_.castling & cs.right)) continue;
     const Color c = cs.right & (kWhiteOO | kWhiteOOO) ? kWhite : kBlack;
-    if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, kRook))
+    if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, rules().rook_role()))
       return false;
   }
   // Turn state: a turn in progress has made fewer moves than its quota; the men's memory names men only.

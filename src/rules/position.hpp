@@ -84,13 +84,14 @@ enum class Cause : std::uint8_t {
   kSweep,         // removing: reserved, men swept off after a move
   kRebirth,       // reserved: a captured man put back on the board
   kRemoval,       // removing: a man removed by a removal move (own men too; Rules::own_man_removal)
+  kButt,          // removing: an enemy man next to a butting man's arrival square (Rules::butting)
 };
-constexpr int kCauseCount = 11;
+constexpr int kCauseCount = 12;
 
 // Does a removal with this cause take a man off the board (see Cause)?
 constexpr bool is_removing(Cause c) {
   return c == Cause::kCapture || c == Cause::kCapturer || c == Cause::kExplosion || c == Cause::kShot ||
-         c == Cause::kSweep || c == Cause::kRemoval;
+         c == Cause::kSweep || c == Cause::kRemoval || c == Cause::kButt;
 }
 
 // One journal entry. Four bytes (asserted below): Undo holds an array of them and is copied on every make.

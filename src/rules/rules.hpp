@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "core/types.hpp"
 #include "rules/attributes.hpp"
 
 namespace hc {
@@ -23,6 +24,14 @@ enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked }
 // king is never reborn), when that square is vacant (on every board), else he is lost. The man is reborn as
 // what he is now (a promoted man as his new type). Generic kernel only.
 enum class RebirthKind : std::uint8_t { kNone, kGameArray };
+// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move to
+// an empty square every enemy man on the 8 squares adjacent to its arrival square is removed (Cause::kButt),
+// and such a man attacks a square when it can move to a vacant square adjacent to it (butting reach).
+//   kCapricorns: the rooks are capricorns (PieceType kCapricorn, letter C: rook lines, empty squares only,
+//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king move).
+//   kEveryMan: every man butts and none captures otherwise (with capture = "none"); castling butts from the
+//     king's arrival square (a king move), not the rook's.
+enum class Butting : std::uint8_t { kNone, kCapricorns, kEveryMan };
 // Which men are paralysed (what paralysis does is Rules::paralysed_cannot_move / paralysed_give_no_check).
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
@@ -197,6 +206,8 @@ struct Rules {
   // What becomes of the victim of a capture (RebirthKind; the man put back is journalled with
   // Cause::kRebirth). Generic kernel only.
   RebirthKind rebirth = RebirthKind::kNone;
+  // The men that butt (Butting). Generic kernel only.
+  Butting butting = Butting::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
   CapturePattern capture_pattern = CapturePattern::kCapturers;
   // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
@@ -257,6 +268,13 @@ struct Rules {
   AttrMask attributes() const {
     return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
                     (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
+  }
+  // The type in the rook's place: in the array, castling's partner and promotion (the capricorn where the
+  // rooks are capricorns).
+  PieceType rook_role() const { return butting == Butting::kCapricorns ? kCapricorn : kRook; }
+  // Does the man of type t butt (Butting)? Castling's men excepted (the generic kernel's place).
+  bool butts(PieceType t) const {
+    return butting == Butting::kEveryMan || (butting == Butting::kCapricorns && t == kCapricorn);
   }
   bool same_type_paralysis() const { return paralysis == ParalysisKind::kMadrasi; }
   // The paralysed men cannot move / give no check (false without paralysis).

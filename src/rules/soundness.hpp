@@ -33,7 +33,7 @@ struct Soundness {
 // castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, ep_capturers, capture,
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
-// tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check.
+// tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting.
 // Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not know (no
 // dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no
 // dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not
@@ -53,7 +53,8 @@ struct Soundness {
 // captured man back: the defender's men no longer only disappear (no covering bound), the D-5 witness may be
 // blocked by a reborn man (no proof written: witness and reversal off), and it is no orthodox capture (no
 // dead positions). What paralysis does (its two effects) matters only where there is paralysis, which
-// every shortcut already reads.
+// every shortcut already reads. Butting removes men after a quiet move and attacks by reach (a sweep and an
+// unorthodox attack at once): all four off but null-move pruning.
 static_assert(sizeof(Rules) == 84, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
@@ -62,9 +63,10 @@ inline Soundness soundness(const Rules& r) {
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
   const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns &&
                                         r.sweep == SweepKind::kNone && !r.missiles && !r.own_man_removal &&
-                                        !r.follow_up_shot && !r.volley && r.rebirth == RebirthKind::kNone;
-  const bool orthodox_attack =
-      r.capture_pattern == CapturePattern::kCapturers && r.check_attackers == CheckAttackers::kEnemy;
+                                        !r.follow_up_shot && !r.volley && r.rebirth == RebirthKind::kNone &&
+                                        r.butting == Butting::kNone;
+  const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
+                               r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.rebirth == RebirthKind::kNone && orthodox_attack;

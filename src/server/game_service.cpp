@@ -94,7 +94,7 @@ json effects_json(const Undo& u) {
   json out = json::array();
   for (int i = 0; i < u.count; ++i) {
     const Effect& e = u.effects[i];
-    const char letter = "?PNBRQK"[type_of(e.piece)];
+    const char letter = "?PNBRQKC"[type_of(e.piece)];
     out.push_back({{"board", int(e.board)},
                    {"square", square_name(e.square)},
                    {"piece", std::string(1, color_of(e.piece) == kWhite ? letter : char(letter - 'A' + 'a'))},

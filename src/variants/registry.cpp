@@ -72,6 +72,7 @@ static bool generic_only(const Rules& r) {
          r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
          r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
          r.attributes() || r.own_man_removal || r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone ||
+         r.butting != Butting::kNone ||
          (r.paralysis != ParalysisKind::kNone && !(r.paralysed_cannot_move && r.paralysed_give_no_check));
 }
 

@@ -332,6 +332,19 @@ const std::vector<RuleKey> kKeys = {
      "game-array square — a pawn on its second rank of the capture's file, a rook, knight or bishop on its "
      "home square of the capture square's colour, a queen on d1/d8 — if it is vacant, else he is lost; kings "
      "are not reborn)"},
+    {"butting",
+     D::kCapture,
+     K::kChoice,
+     {{"none", long(Butting::kNone)},
+      {"capricorns", long(Butting::kCapricorns)},
+      {"every-man", long(Butting::kEveryMan)}},
+     0,
+     0,
+     HC_FIELD(Butting, butting),
+     "men that butt: after such a man's move every enemy man adjacent to its arrival square is removed, and it "
+     "attacks the squares next to those it can move to (butting reach); capricorns (the rooks are capricorns, "
+     "letter C: rook lines to empty squares only), every-man (with capture = \"none\"; castling butts from the "
+     "king's arrival square)"},
     {"capture_own_men",
      D::kCapture,
      K::kBoolean,
@@ -586,6 +599,17 @@ std::string rules_problem(const Rules& r) {
   if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && r.moves_per_man == 0 && !r.sputniks)
     return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.moves_per_man or "
            "composition.sputniks";
+  if (r.butting == Butting::kEveryMan && r.capture != CaptureKind::kNone)
+    return "butting = \"every-man\" goes with capture = \"none\" (every man captures only by butting)";
+  if (r.butting == Butting::kCapricorns && r.capture != CaptureKind::kDisplacement)
+    return "butting = \"capricorns\" goes with capture = \"displacement\" (the other men capture normally)";
+  if (r.butting != Butting::kNone && r.sweep != SweepKind::kNone)
+    return "butting and a sweep both remove men after a move: set one of them";
+  if (r.butting != Butting::kNone && r.paralysis != ParalysisKind::kNone)
+    return "butting with paralysis is not implemented (observation would be butting reach)";
+  if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
+    return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
+           "names castling)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.stop != StopRule::kNever)
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

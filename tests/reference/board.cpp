@@ -89,6 +89,50 @@ bool may_capture_on(const Variant& v, const Board& b, int from, int to) {
   return v.imitation ? imitates(b, from, to) : attacks(b, from, to);
 }
 
+// §4.3 butting: does the man on `from` butt? capricorn: "the rooks are Capricorns" (they alone butt);
+// butters: "every man captures only by butting".
+static bool butts(const Variant& v, char man) {
+  return v.butting == Butting::EveryMan || (v.butting == Butting::Capricorns && type_of(man) == 'c');
+}
+
+// A move of the man on `from` to the empty square `to` on its board (no capture): capricorns "move like rooks
+// to empty squares only"; butters' pawns move "straight ahead" (one step, or two from the second rank over an
+// empty square); every other man by its own move, lines blocked by any man.
+static bool moves_to(const Variant& v, const Board& b, int from, int to) {
+  if (b[to] != EMPTY || from == to) return false;
+  const char man = b[from];
+  if (type_of(man) == 'p') {
+    const int dir = color_of(man) == WHITE ? 1 : -1;
+    if (file_of(to) != file_of(from)) return false;
+    if (rank_of(to) == rank_of(from) + dir) return true;
+    return !v.no_double_step && rank_of(from) == (color_of(man) == WHITE ? 1 : 6) &&
+           rank_of(to) == rank_of(from) + 2 * dir && b[from + 8 * dir] == EMPTY;
+  }
+  Board t = b;
+  if (type_of(man) == 'c') t[from] = make_piece('r', color_of(man));
+  return attacks(t, from, to);
+}
+
+// §1.3 butting: "a square is attacked by a butter if the butter can move to a vacant square adjacent to it".
+// Alice (§1.7): the move must find its arrival square vacant on the other board too (composition decision,
+// docs/rules/capricorn.md).
+static bool butting_reach(const Variant& v, const Pos& p, int board, int from, int sq) {
+  const Board& b = p.bd[board];
+  for (int t = 0; t < 64; ++t) {
+    if (std::max(std::abs(file_of(t) - file_of(sq)), std::abs(rank_of(t) - rank_of(sq))) != 1) continue;
+    if (v.alice && p.bd[1 - board][t] != EMPTY) continue;
+    if (moves_to(v, b, from, t)) return true;
+  }
+  return false;
+}
+
+// §1.3 attack by the man on `from` of the square `sq`: butting reach for a man that butts, else its capture
+// pattern.
+static bool attacks_square(const Variant& v, const Pos& p, int board, int from, int sq) {
+  if (butts(v, p.bd[board][from])) return butting_reach(v, p, board, from, sq);
+  return may_capture_on(v, p.bd[board], from, sq);
+}
+
 // §1.8: square where the pawn that passed over `passed` stands (owner = colour of that pawn).
 int landing_square(int passed, int owner) { return owner == WHITE ? passed + 8 : passed - 8; }
 
@@ -198,7 +242,7 @@ bool in_check(const Variant& v, const Pos& p, int color) {
       // (§4.8): "attacked by any man of either colour (own pawns attack in their own forward direction)".
       for (int s = 0; s < 64; ++s) {
         const bool giver = color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color);
-        if (giver && s != k && may_capture_on(v, bd, s, k) && can_check(v, p, b, s)) return true;
+        if (giver && s != k && attacks_square(v, p, b, s, k) && can_check(v, p, b, s)) return true;
       }
     }
   }
@@ -210,7 +254,7 @@ bool in_check(const Variant& v, const Pos& p, int color) {
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by) {
   const Board& bd = p.bd[board];
   for (int s = 0; s < 64; ++s) {
-    if (color_of(bd[s]) != by || !may_capture_on(v, bd, s, sq)) continue;
+    if (color_of(bd[s]) != by || !attacks_square(v, p, board, s, sq)) continue;
     if (type_of(bd[s]) == 'k' && v.goal.royal_king &&
         (v.capture == Capture::Kamikaze || v.capture == Capture::Explosion))
       continue;
@@ -277,7 +321,7 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
     if (!p.castle[i] || cs.color != p.stm) continue;
     for (int b = 0; b < p.nboards; ++b) {
       const Board& bd = p.bd[b];
-      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece('r', p.stm)) continue;
+      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece(v.rook(), p.stm)) continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
       if (v.regime != Regime::None) {
@@ -425,7 +469,7 @@ static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<
   // move the pawn and never promotes (§4.1). kamikaze-promotion-race: "win: the first pawn to reach the last
   // rank" — the game ends on arrival, so the pawn stays a pawn there (no choice).
   if (last_rank && !(m.capture && v.capture == Capture::Shoot) && v.goal.win != Win::PromotionRace) {
-    for (char pr : {'q', 'r', 'b', 'n', 'k'}) {
+    for (char pr : {'q', v.rook(), 'b', 'n', 'k'}) {  // capricorn: "C for R" (decision: promotion to C)
       if (pr == 'k' && !v.goal.king_promotion) continue;
       m.promo = pr;
       out.push_back(m);
@@ -523,10 +567,10 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
       } else {
         std::vector<std::pair<int, int>> dirs;
         if (t == 'b' || t == 'q') dirs.insert(dirs.end(), {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}});
-        if (t == 'r' || t == 'q') dirs.insert(dirs.end(), {{1, 0}, {-1, 0}, {0, 1}, {0, -1}});
+        if (t == 'r' || t == 'q' || t == 'c') dirs.insert(dirs.end(), {{1, 0}, {-1, 0}, {0, 1}, {0, -1}});
         for (auto [dfl, drk] : dirs) {
           for (int ff = f + dfl, rr = r + drk; ff >= 0 && ff < 8 && rr >= 0 && rr < 8; ff += dfl, rr += drk) {
-            target(rr * 8 + ff, true, true);
+            target(rr * 8 + ff, t != 'c', true);  // capricorns "never capture by displacement"
             if (bd[rr * 8 + ff] != EMPTY) break;
           }
         }
@@ -631,6 +675,18 @@ static void circe_rebirth(Pos& q, int board, char man, int captured_on) {
   }
 }
 
+// §4.3 butting: "after a capricorn's move, every enemy man on the 8 squares adjacent to its arrival square is
+// removed"; "friendly neighbours are unaffected". Decisions (docs/rules/capricorn.md, butters.md): on the board
+// the move was played on (Alice: the move's capture effect, before the transfer); "the castled capricorn does
+// not butt (castling is a king move)" — so in butters, where kings butt, castling butts around the king's
+// arrival square; a pawn promoting to a capricorn made a pawn's move and does not butt.
+static void butt(Board& b, int at, int me) {
+  for (int s = 0; s < 64; ++s)
+    if (color_of(b[s]) == 1 - me &&
+        std::max(std::abs(file_of(s) - file_of(at)), std::abs(rank_of(s) - rank_of(at))) == 1)
+      b[s] = EMPTY;
+}
+
 // The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
 // transfer, the sweep, castling rights. No turn bookkeeping.
 Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
@@ -656,7 +712,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     b[m.from] = EMPTY;
     b[m.rook_from] = EMPTY;
     b[m.to] = mover;
-    b[m.rook_to] = make_piece('r', me);
+    b[m.rook_to] = make_piece(v.rook(), me);
   } else if (!m.capture || v.capture == Capture::Displacement) {  // §1.9 DISPLACEMENT (and plain moves)
     b[victim] = EMPTY;
     b[m.from] = EMPTY;
@@ -698,6 +754,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   }
   if (m.shot >= 0) b[m.shot] = EMPTY;  // goliath: the follow-up shot, the shooter on m.to
   if (v.rebirth && m.capture) circe_rebirth(q, m.board, victim_man, victim);
+  if (butts(v, mover) && !m.fire && !m.removal) butt(q.bd[m.board], m.to, me);  // castling: the king's square
   if (v.sweep == Sweep::Spite) spite_sweep(v, q.bd[v.alice ? 1 - m.board : m.board], m, me);
   if (v.sweep == Sweep::MachineGun) machine_gun_sweep(v, q);
   // D-1: a right is lost once its king or rook has made a move or is no longer on its home square.
@@ -707,7 +764,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
     bool home = false;
     for (int k = 0; k < q.nboards; ++k)
       home = home || (q.bd[k][cs.king_from] == make_piece('k', cs.color) &&
-                      q.bd[k][cs.rook_from] == make_piece('r', cs.color));
+                      q.bd[k][cs.rook_from] == make_piece(v.rook(), cs.color));
     if (!home || m.from == cs.king_from || m.from == cs.rook_from) q.castle[i] = false;
   }
   // §4.1 missile: the "per-man flag travels with the man; a promoted pawn keeps its flag"; a man removed

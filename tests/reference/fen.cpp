@@ -97,7 +97,8 @@ void parse_placement(const Variant& v, const std::string& field, const std::stri
       } else if (c == '|') {
         if (!v.alice || on_b) bad_fen(fen, "`|` outside Alice");
         on_b = true;
-      } else if (std::string("kqrbnpKQRBNP").find(c) != std::string::npos) {
+      } else if (std::string("kqrbnpcKQRBNPC").find(c) != std::string::npos) {
+        if ((c == 'c' || c == 'C') && v.butting != Butting::Capricorns) bad_fen(fen, "capricorn outside capricorn");
         men.push_back({file + (on_b ? 100 : 0), c});
         on_b = false;
         ++file;
@@ -337,7 +338,7 @@ Pos parse_fen(const Variant& v, const std::string& fen) {
     bool home = false;
     for (int b = 0; b < p.nboards; ++b)
       home = home || (p.bd[b][cs.king_from] == make_piece('k', cs.color) &&
-                      p.bd[b][cs.rook_from] == make_piece('r', cs.color));
+                      p.bd[b][cs.rook_from] == make_piece(v.rook(), cs.color));
     p.castle[i] = p.castle[i] && home;
   }
   // field 4: e.p. passed squares (owner = the side not to move); kept only while usable (formats.md); none

@@ -42,6 +42,8 @@ enum class EpWhen { First, Pair, Second, None };  // §1.8 ep.when; Second = cit
 enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
 // Men removed after a move (§1.9 sweeps): spite (§4.4), machine-gun (§4.1).
 enum class Sweep { None, Spite, MachineGun };
+// Which men butt (§1.9 BUTT, §4.3): capricorn (the rooks are capricorns, letter c), butters (every man).
+enum class Butting { None, Capricorns, EveryMan };
 
 // Which men or moves may make up a turn (RULES.md §2 `turn.composition`).
 enum class Composition {
@@ -97,6 +99,8 @@ struct Variant {
   bool own_men = false;             // reform-tabi (§4.7): a man may also capture its own men
   bool empty_squares_only = false;  // spite, machine-gun: "every move goes to an empty square"
   Sweep sweep = Sweep::None;
+  Butting butting = Butting::None;
+  char rook() const { return butting == Butting::Capricorns ? 'c' : 'r'; }  // capricorn: "C for R"
   bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
   bool missiles = false;            // missile (§4.1): every man starts with one missile
   bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men

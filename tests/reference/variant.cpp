@@ -234,6 +234,7 @@ Variant parse_variant(const std::string& id) {
       t.own_men = v.own_men;
       t.empty_squares_only = v.empty_squares_only;
       t.sweep = v.sweep;
+      t.butting = v.butting;
       t.imitation = v.imitation;
       t.self_check = v.self_check;
       t.missiles = v.missiles;
@@ -315,6 +316,13 @@ Variant parse_variant(const std::string& id) {
       claim(capture_set, "capture rule");
       progressive_family(v, Schedule::Progressive);
       v.rebirth = true;
+    } else if (p == "capricorn" || p == "poloschach") {  // §4.3 (poloschach: "identical to capricorn")
+      claim(capture_set, "capture rule");
+      v.butting = Butting::Capricorns;
+    } else if (p == "butters") {  // §4.3: "every man captures only by butting ... no displacement"
+      claim(capture_set, "capture rule");
+      v.empty_squares_only = true;
+      v.butting = Butting::EveryMan;
     } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;

@@ -16,7 +16,7 @@ export interface Effect {
   cause: string;
 }
 
-export type VanishKind = 'shot' | 'burst' | 'capture';
+export type VanishKind = 'shot' | 'burst' | 'capture' | 'butt';
 
 export interface MoveEffects {
   from: Key;
@@ -30,7 +30,7 @@ export interface MoveEffects {
 }
 
 /** Causes under which a removal takes a man off the board (rules/position.hpp is_removing). */
-const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal']);
+const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal', 'butt']);
 /** Causes under which the mover (or the promoted man replacing it) arrives somewhere. */
 const ARRIVING = new Set(['move', 'promotion', 'transfer']);
 
@@ -47,7 +47,7 @@ export function moveEffects(uci: string, effects: readonly Effect[]): MoveEffect
   const toBoard = last ? boardIndex(last.board) : undefined;
   const capturerDied = effects.some((e) => e.action === 'remove' && e.cause === 'capturer');
   const kindOf = (cause: string): VanishKind =>
-    cause === 'shot' ? 'shot' : cause === 'explosion' || capturerDied ? 'burst' : 'capture';
+    cause === 'shot' ? 'shot' : cause === 'butt' ? 'butt' : cause === 'explosion' || capturerDied ? 'burst' : 'capture';
   // The capturer's own end is shown by the burst where it struck, not by a mark on the square it left.
   const vanished = effects
     .filter((e) => e.action === 'remove' && REMOVING.has(e.cause) && e.cause !== 'capturer')

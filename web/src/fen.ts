@@ -5,8 +5,27 @@ import type { Key, Piece, Role } from 'chessground/types';
 export type BoardIndex = 0 | 1;
 export type Placement = [Map<Key, Piece>, Map<Key, Piece>];
 
-const ROLES: Record<string, Role> = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
-const LETTERS: Record<Role, string> = { pawn: 'p', knight: 'n', bishop: 'b', rook: 'r', queen: 'q', king: 'k' };
+// The capricorn (letter C, RULES.md §4.3) is a role chessground does not know: it only names the piece's CSS
+// class (`piece.capricorn`, drawn in style.css), and its moves come from the server like every man's.
+export const CAPRICORN = 'capricorn' as Role;
+const ROLES: Record<string, Role> = {
+  p: 'pawn',
+  n: 'knight',
+  b: 'bishop',
+  r: 'rook',
+  q: 'queen',
+  k: 'king',
+  c: CAPRICORN,
+};
+const LETTERS: Record<string, string> = {
+  pawn: 'p',
+  knight: 'n',
+  bishop: 'b',
+  rook: 'r',
+  queen: 'q',
+  king: 'k',
+  capricorn: 'c',
+};
 const FILES = 'abcdefgh';
 
 export function parsePlacement(fen: string): Placement {

@@ -111,6 +111,23 @@ test('an Atomic capture: victim and the pieces (not pawns) around vanish in a bu
   );
 });
 
+test('a capricorn butts (capricorn): the enemy men next to its arrival square vanish, marked as butts', () => {
+  // RULES.md §9.21: Ce1-e6 removes d5, d6, e7 and f5.
+  const m = moveEffects('e1e6', [
+    fx(0, 'e1', 'C', 'remove', 'move'),
+    fx(0, 'e6', 'C', 'put', 'move'),
+    fx(0, 'd5', 'p', 'remove', 'butt'),
+    fx(0, 'f5', 'p', 'remove', 'butt'),
+    fx(0, 'd6', 'p', 'remove', 'butt'),
+    fx(0, 'e7', 'p', 'remove', 'butt'),
+  ]);
+  assert.equal(m.toBoard, 0);
+  assert.deepEqual(
+    m.vanished.map((v) => `${v.key} ${v.kind}`),
+    ['d5 butt', 'f5 butt', 'd6 butt', 'e7 butt'],
+  );
+});
+
 test('castling: the rook that moves with the king has not vanished', () => {
   const m = moveEffects('e1g1', [
     fx(0, 'e1', 'K', 'remove', 'move'),
