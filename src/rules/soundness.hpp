@@ -33,7 +33,7 @@ struct Soundness {
 // castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, ep_capturers, capture,
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
-// tracks_has_moved. Missile shots and removal moves are unorthodox removals (no dead positions, no D-5
+// tracks_has_moved, turn_start. Missile shots and removal moves are unorthodox removals (no dead positions, no D-5
 // witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
 // changes no move. The kernel choice changes no rule.
 // Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions), and the witness of
@@ -43,12 +43,13 @@ struct Soundness {
 // null-move pruning (zugzwang is the rule in losing games) and the covering bound (made for checkmate). A
 // sweep (and capture = none, which comes with one) removes men after a quiet move: no quiet move is surely
 // reversible, the witness may be swept, and it is no displacement capture (no covering bound, no dead
-// positions). Turn endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings,
+// positions); so does a turn-start removal (turn_start), which is a sweep made when the turn passes.
+// Turn endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings,
 // royal kings' count and the no-progress rule affect none of the shortcuts. Capture by the victim's move
 // (Moss) and check by both colours (Bicolour) change what attacks and checks: no D-5 proof is written for
 // them (witness and reversal off), no dead positions, and the covering bound (orthodox attacks on the mating
 // squares) is off; null-move pruning stays (passing changes no rule of theirs).
-static_assert(sizeof(Rules) == 76, "a Rules field was added or removed: classify it in soundness() below");
+static_assert(sizeof(Rules) == 80, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
@@ -56,12 +57,13 @@ inline Soundness soundness(const Rules& r) {
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
   const bool orthodox_capture_targets =
       !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns && r.sweep == SweepKind::kNone &&
-      !r.missiles && !r.own_man_removal;
+      r.turn_start == TurnStartKind::kNone && !r.missiles && !r.own_man_removal;
   const bool orthodox_attack =
       r.capture_pattern == CapturePattern::kCapturers && r.check_attackers == CheckAttackers::kEnemy;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
-                          r.sweep == SweepKind::kNone && orthodox_attack;
+                          r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
+                          orthodox_attack;
   s.null_move = !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone &&
                 !r.schedule.dynamic();
   s.mate_bound = !r.has_goal() && !r.missiles && !r.own_man_removal && r.boards == 1 &&
