@@ -114,8 +114,11 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "progressive-machine-gun",
                                            "moss",
                                            "bicolour",
+                                           "bicolour-tylor",
+                                           "bicolour-ridley",
                                            "bicapture",
                                            "suicide-piece-removal",
+                                           "archimedes",
                                            "missile",
                                            "progressive-kamikaze",
                                            "progressive-take-all",
@@ -133,6 +136,12 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_TRUE(make_variant("bicapture").rules.capture_own_men);
   EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
   EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
+  EXPECT_EQ(entry(c, "bicolour-tylor").rules.check_attackers, CheckAttackers::kBothColoursOnceMoved);
+  EXPECT_FALSE(entry(c, "bicolour-tylor").rules.castling);
+  EXPECT_TRUE(entry(c, "bicolour-ridley").rules.castling);
+  EXPECT_EQ(make_variant("bicolour-ridley").start_fen, make_variant("chess").start_fen);
+  EXPECT_EQ(entry(c, "archimedes").rules.turn_start, TurnStartKind::kDoubleAttacked);
+  EXPECT_EQ(entry(c, "archimedes").rules.capture, CaptureKind::kNone);
   EXPECT_EQ(dims(entry(c, "missile")), std::vector<std::string>{"capture"});
   EXPECT_EQ(dims(entry(c, "suicide-piece-removal")), std::vector<std::string>{"capture"});
   EXPECT_TRUE(entry(c, "missile").rules.missiles);
