@@ -17,9 +17,10 @@ using namespace hc;
 namespace {
 
 struct Line {
+  std::vector<std::string> san;
   std::vector<bool> removes;  // KernelOps::removes_men before each move
   std::vector<std::string> fens;
-  int swept = 0;  // the last move's journal entries with Cause::kSweep
+  int swept = 0;  // the last move's journal entries with Cause::kTurnStart (kSweep for the after-move timing)
   GameResult result;
 };
 
@@ -29,11 +30,14 @@ Line play(const Variant& v, const std::string& fen, const std::vector<std::strin
   Line l;
   for (const std::string& text : moves) {
     const Move m = parse_uci(pos, text);
+    l.san.push_back(to_san(pos, m));
     l.removes.push_back(pos.ops().removes_men(pos, m));
     Undo u;
     pos.ops().make(pos, m, u);
     l.swept = 0;
-    for (int i = 0; i < u.count; ++i) l.swept += !u.effects[i].put && u.effects[i].cause == Cause::kSweep;
+    for (int i = 0; i < u.count; ++i)
+      l.swept += !u.effects[i].put &&
+                 (u.effects[i].cause == Cause::kTurnStart || u.effects[i].cause == Cause::kSweep);
     l.fens.push_back(to_fen(pos));
   }
   l.result = evaluate(pos);
@@ -48,13 +52,15 @@ Line play(const std::string& variant, const std::string& fen, const std::vector<
 // Rg4 along the rank): nothing is removed yet, for Black moves first. 1…Kd8 leaves the knight, and the king
 // steps into the bishop's diagonal (b6-c7-d8). White's turn starts: the knight goes (two attackers); that
 // opens the d-file, so the king on d8 is now attacked by the rook d1 and the bishop: it goes in the second
-// pass. Black has lost his king: White wins. Both removals are journalled with Black's move; the no-progress
-// count restarts.
+// pass. Black has lost his king: White wins. Both removals are journalled with Black's move (Cause::kTurnStart);
+// the no-progress count restarts. They are White's removals, not the move's: Kd8 is written without x, and
+// removes_men says no.
 TEST(Archimedes, DoubleAttackRemovalAtTheTurnStartCascades) {
   const Line l = play("archimedes", "4k3/8/1B6/8/3n4/8/8/3RK1R1 w - - 0 1", {"g1g4", "e8d8"});
   EXPECT_EQ(l.fens[0], "4k3/8/1B6/8/3n2R1/8/8/3RK3 b - - 1 1");
   EXPECT_EQ(l.fens[1], "8/8/1B6/8/6R1/8/8/3RK3 w - - 0 2");
-  EXPECT_EQ(l.removes, (std::vector<bool>{false, true}));
+  EXPECT_EQ(l.removes, (std::vector<bool>{false, false}));
+  EXPECT_EQ(l.san, (std::vector<std::string>{"Rg4", "Kd8"}));
   EXPECT_EQ(l.swept, 2);
   EXPECT_EQ(l.result.outcome, Outcome::kKingCaptured);
   ASSERT_TRUE(l.result.winner.has_value());

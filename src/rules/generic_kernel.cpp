@@ -167,14 +167,14 @@ Bitboard double_attacked_men(const Position& pos, int b, Color c) {
 
 // RULES.md §4.1 archimedes: every man of colour `victim` attacked by two or more enemy men is removed, on
 // every board, all at once, then again in the position that leaves, until none is.
-void remove_double_attacked(Position& pos, Undo& u, Color victim) {
+void remove_double_attacked(Position& pos, Undo& u, Color victim, Cause why) {
   for (;;) {
     Bitboard gone[kMaxBoards] = {};
     bool any = false;
     for (int b = 0; b < pos.boards(); ++b) any |= (gone[b] = double_attacked_men(pos, b, victim)) != 0;
     if (!any) return;
     for (int b = 0; b < pos.boards(); ++b)
-      while (gone[b]) pos.remove(b, pop_lsb(gone[b]), u, Cause::kSweep);
+      while (gone[b]) pos.remove(b, pop_lsb(gone[b]), u, why);
   }
 }
 
@@ -202,7 +202,7 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
       return;
     }
     case SweepKind::kDoubleAttacked:
-      remove_double_attacked(pos, u, ~pos.side());
+      remove_double_attacked(pos, u, ~pos.side(), Cause::kSweep);
       return;
     case SweepKind::kAllAttacked:
       for (;;) {
@@ -226,7 +226,7 @@ void turn_start(Position& pos, Undo& u) {
     case TurnStartKind::kNone:
       return;
     case TurnStartKind::kDoubleAttacked:
-      remove_double_attacked(pos, u, ~pos.side());
+      remove_double_attacked(pos, u, ~pos.side(), Cause::kTurnStart);
       return;
   }
 }
@@ -720,14 +720,8 @@ void make(Position& pos, Move m, Undo& u) {
 // KernelOps::removes_men from the journal itself: the move's board part is played, its journal read and
 // taken back (the turn layer, which removes nothing, is not run).
 bool removes_men_by_journal(Position& pos, Move m) {
-  Undo u;
-  if (pos.rules().turn_start != TurnStartKind::kNone) {  // the turn-start removals are the move's too
-    make(pos, m, u);
-    const bool removes = removes_men(u);
-    pos.undo(u);
-    return removes;
-  }
   if (m.kind() == MoveKind::kEndTurn) return false;
+  Undo u;
   Placed p;
   pos.save(u);
   place(pos, m, u, p);

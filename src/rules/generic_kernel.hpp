@@ -101,7 +101,9 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 // ---- turn start (RULES.md §4.1 archimedes: an effect at the start of a turn) ----
 
 // The removals at the start of the turn of the side to move (Rules::turn_start), before any of its moves is
-// generated, through pos.remove with Cause::kSweep on the journal `u` only. Called by make at the end of every
+// generated, through pos.remove with Cause::kTurnStart on the journal `u` only (the opponent's removal, not
+// the move's: removes_men ignores them, so SAN writes no x and the engine orders the move as quiet; the UI shows
+// them from the journal). Called by make at the end of every
 // move that ends a turn (the stop too), after the turn layer has passed the turn (pos.side() is the new side
 // to move), so the effect is journalled with the move that ended the previous turn: every position the kernel
 // stores or shows (a FEN, a hash, a perft node, the engine's and the UI's) is the one after it, and reading a

@@ -46,6 +46,8 @@ const char* cause_name(Cause c) {
       return "rebirth";
     case Cause::kRemoval:
       return "removal";
+    case Cause::kTurnStart:
+      return "turn-start";
   }
   return "move";
 }

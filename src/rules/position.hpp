@@ -84,8 +84,13 @@ enum class Cause : std::uint8_t {
   kSweep,         // removing: reserved, men swept off after a move
   kRebirth,       // reserved: a captured man put back on the board
   kRemoval,       // removing: a man removed by a removal move (own men too; Rules::own_man_removal)
+  // A man removed at the start of the next turn by the opponent's turn-start rule (Rules::turn_start,
+  // archimedes), journalled with the move that ended the turn. It leaves the board, but it is the opponent's
+  // removal, not this move's: not removing in the sense of is_removing (SAN's x, the engine's ordering and
+  // quiescence, compulsory capture); the kernel resets the no-progress count and castling rights itself.
+  kTurnStart,
 };
-constexpr int kCauseCount = 11;
+constexpr int kCauseCount = 12;
 
 // Does a removal with this cause take a man off the board (see Cause)?
 constexpr bool is_removing(Cause c) {
@@ -149,7 +154,7 @@ inline int removed_men(const Undo& u, Effect* out) {
   return n;
 }
 // Lower-case name of a cause (the server's `effects`): move, capture, capturer, explosion, shot, transfer,
-// castling-rook, promotion, sweep, rebirth, removal.
+// castling-rook, promotion, sweep, rebirth, removal, turn-start.
 const char* cause_name(Cause c);
 
 class Position {

@@ -194,7 +194,7 @@ struct Rules {
   // Men removed after every move (SweepKind; each removal journalled with Cause::kSweep). Generic kernel
   // only.
   SweepKind sweep = SweepKind::kNone;
-  // Men removed at the start of every turn (TurnStartKind; Cause::kSweep, journalled with the move that
+  // Men removed at the start of every turn (TurnStartKind; Cause::kTurnStart, journalled with the move that
   // ended the previous turn). Generic kernel only.
   TurnStartKind turn_start = TurnStartKind::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.

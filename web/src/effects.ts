@@ -26,8 +26,9 @@ export interface MoveEffects {
   vanished: { board: BoardIndex; key: Key; kind: VanishKind }[];
 }
 
-/** Causes under which a removal takes a man off the board (rules/position.hpp is_removing). */
-const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal']);
+/** Causes under which a removal takes a man off the board (rules/position.hpp is_removing, and turn-start: the
+ * opponent's turn-start removal, journalled with the move that ended the turn). */
+const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal', 'turn-start']);
 /** Causes under which the mover (or the promoted man replacing it) arrives somewhere. */
 const ARRIVING = new Set(['move', 'promotion', 'transfer']);
 
