@@ -165,7 +165,8 @@ TEST(BicolourTylor, AnUnmovedOwnManDoesNotCheck) {
 // are free. Rooks up their files: a2-a7, a8 taking the rook; h2-h7, h8: 7 + 7; king: 3. Total 17.
 TEST(BicolourTylor, MovingMarksTheManAndTheKing) {
   const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
-  EXPECT_TRUE(in_check("bicolour", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"));  // (Black's own rooks would check him)
+  EXPECT_TRUE(
+      in_check("bicolour", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"));  // (Black's own rooks would check him)
   EXPECT_FALSE(in_check("bicolour-tylor", fen));
   const Moves tylor{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "e1d2", "e1e2",
                     "e1f2", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"};

@@ -27,7 +27,8 @@ bool journal_removes(const Undo& u) {
   return false;
 }
 
-void check_equivalence(const Variant& v, const std::string& id, int* removing_moves, int* turn_start_entries) {
+void check_equivalence(const Variant& v, const std::string& id, int* removing_moves,
+                       int* turn_start_entries) {
   const int count = int(test::env_long("HC_RANDOM_POSITIONS", 300));
   const auto fens = test::random_positions(v, count, 0x10A2 ^ std::hash<std::string>()(id));
   Position pos;
@@ -53,18 +54,20 @@ void check_equivalence(const Variant& v, const std::string& id, int* removing_mo
 
 class RemovesMen : public ::testing::TestWithParam<std::string> {};
 
-// Under Archimedes (capture = "none", a turn-start rule, no sweep) no move removes men: the men removed at the
-// start of the next turn are journalled with the move (Cause::kTurnStart) but are the opponent's removal. There
-// the test asks that such entries were made and that removes_men never said yes.
+// Under Archimedes (capture = "none", a turn-start rule, no sweep) no move removes men: the men removed at
+// the start of the next turn are journalled with the move (Cause::kTurnStart) but are the opponent's removal.
+// There the test asks that such entries were made and that removes_men never said yes.
 void expect_tried(const Variant& v, const std::string& id, int removing, int turn_start_entries) {
   const Rules& r = v.rules;
-  const bool moves_remove = r.captures_by_moving() || r.sweep != SweepKind::kNone || r.missiles || r.own_man_removal;
+  const bool moves_remove =
+      r.captures_by_moving() || r.sweep != SweepKind::kNone || r.missiles || r.own_man_removal;
   if (moves_remove)
     EXPECT_GT(removing, 0) << "no move removing men was tried: the test proved nothing for " << id;
   else
     EXPECT_EQ(removing, 0) << id;
   if (r.turn_start != TurnStartKind::kNone)
-    EXPECT_GT(turn_start_entries, 0) << "no turn-start removal was journalled: the test proved nothing for " << id;
+    EXPECT_GT(turn_start_entries, 0) << "no turn-start removal was journalled: the test proved nothing for "
+                                     << id;
   else
     EXPECT_EQ(turn_start_entries, 0) << id;
 }

@@ -52,9 +52,9 @@ Line play(const std::string& variant, const std::string& fen, const std::vector<
 // Rg4 along the rank): nothing is removed yet, for Black moves first. 1…Kd8 leaves the knight, and the king
 // steps into the bishop's diagonal (b6-c7-d8). White's turn starts: the knight goes (two attackers); that
 // opens the d-file, so the king on d8 is now attacked by the rook d1 and the bishop: it goes in the second
-// pass. Black has lost his king: White wins. Both removals are journalled with Black's move (Cause::kTurnStart);
-// the no-progress count restarts. They are White's removals, not the move's: Kd8 is written without x, and
-// removes_men says no.
+// pass. Black has lost his king: White wins. Both removals are journalled with Black's move
+// (Cause::kTurnStart); the no-progress count restarts. They are White's removals, not the move's: Kd8 is
+// written without x, and removes_men says no.
 TEST(Archimedes, DoubleAttackRemovalAtTheTurnStartCascades) {
   const Line l = play("archimedes", "4k3/8/1B6/8/3n4/8/8/3RK1R1 w - - 0 1", {"g1g4", "e8d8"});
   EXPECT_EQ(l.fens[0], "4k3/8/1B6/8/3n2R1/8/8/3RK3 b - - 1 1");
@@ -77,8 +77,8 @@ TEST(Archimedes, TheVictimMayFlee) {
 
 // A FEN names the position after its turn-start removal: the knight d4, double-attacked by White with White
 // to move, stands (its removal was due at White's turn start, already past). White's move does not remove it
-// (Black's turn starts: Black's double attacks only, and the king e2 has one attacker, the knight); it goes at
-// White's next turn start, after Black's move.
+// (Black's turn starts: Black's double attacks only, and the king e2 has one attacker, the knight); it goes
+// at White's next turn start, after Black's move.
 TEST(Archimedes, AFenIsThePositionAfterTheRemoval) {
   const std::string fen = "4k3/8/8/8/3n2R1/8/8/3RK3 w - - 0 1";
   const Line l = play("archimedes", fen, {"e1e2", "e8e7"});
@@ -97,8 +97,8 @@ TEST(Archimedes, AKingLeftDoubleAttackedIsRemoved) {
   EXPECT_EQ(*l.result.winner, kBlack);
 }
 
-// Castling is plain (no attack condition): the king crosses f1, attacked by the rook f8. At Black's turn start
-// the rook f1 has one attacker (f8): it stays.
+// Castling is plain (no attack condition): the king crosses f1, attacked by the rook f8. At Black's turn
+// start the rook f1 has one attacker (f8): it stays.
 TEST(Archimedes, PlainCastling) {
   const Line l = play("archimedes", "4kr2/8/8/8/8/8/8/4K2R w K - 0 1", {"e1g1"});
   EXPECT_EQ(l.fens[0], "4kr2/8/8/8/8/8/8/5RK1 b - - 1 1");

@@ -347,8 +347,9 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
-      r.sweep != SweepKind::kNone || r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal)
+      r.sweep != SweepKind::kNone || r.turn_start != TurnStartKind::kNone ||
+      r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
+      r.missiles || r.own_man_removal)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board

@@ -91,29 +91,29 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
 // every man of either colour, on every board, attacked by an enemy man, all at once, then again in the
 // position that leaves, until no man is attacked; double-attacked: every enemy man attacked by two or more
 // of the mover's men, on every board, all at once, then again until none is — RULES.md §4.1 archimedes'
-// alternative timing, the turn_start rule below made at once after the move). Attack is attackers()' (paralysis ignored: a sweep is no
-// move). A removal is a capture as far as every reader of the journal is concerned (removes_men, D-4, SAN's
-// x, castling rights of a swept king or rook); kings go like any man (a royal king swept ends the game, as
-// a capture of it does). Writes at most 64 entries (every man on the boards: Alice never has two men on one
-// square pair), within Undo::kMaxEffects with the move's own four.
+// alternative timing, the turn_start rule below made at once after the move). Attack is attackers()'
+// (paralysis ignored: a sweep is no move). A removal is a capture as far as every reader of the journal is
+// concerned (removes_men, D-4, SAN's x, castling rights of a swept king or rook); kings go like any man (a
+// royal king swept ends the game, as a capture of it does). Writes at most 64 entries (every man on the
+// boards: Alice never has two men on one square pair), within Undo::kMaxEffects with the move's own four.
 void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 
 // ---- turn start (RULES.md §4.1 archimedes: an effect at the start of a turn) ----
 
 // The removals at the start of the turn of the side to move (Rules::turn_start), before any of its moves is
 // generated, through pos.remove with Cause::kTurnStart on the journal `u` only (the opponent's removal, not
-// the move's: removes_men ignores them, so SAN writes no x and the engine orders the move as quiet; the UI shows
-// them from the journal). Called by make at the end of every
-// move that ends a turn (the stop too), after the turn layer has passed the turn (pos.side() is the new side
-// to move), so the effect is journalled with the move that ended the previous turn: every position the kernel
-// stores or shows (a FEN, a hash, a perft node, the engine's and the UI's) is the one after it, and reading a
-// FEN applies none (a FEN names a position after its turn-start effect; the start array has none to make).
-// make then drops the castling rights of a removed king or rook and the e.p. rights no man can use any more,
-// resets the no-progress counter (a removal is a capture) and recomputes the hash. The rule decides whose men
-// go (none: nothing; double-attacked: every man of the side not to move attacked by two or more men of the
-// side to move — attackers(), paralysis ignored, on each board — all at once, then again in the position that
-// leaves, until none is; the side to move's own men never go). A royal king removed so ends the game: its
-// side, which just moved, has lost (game_over reads it). Writes at most 64 entries (Undo::kMaxEffects).
+// the move's: removes_men ignores them, so SAN writes no x and the engine orders the move as quiet; the UI
+// shows them from the journal). Called by make at the end of every move that ends a turn (the stop too),
+// after the turn layer has passed the turn (pos.side() is the new side to move), so the effect is journalled
+// with the move that ended the previous turn: every position the kernel stores or shows (a FEN, a hash, a
+// perft node, the engine's and the UI's) is the one after it, and reading a FEN applies none (a FEN names a
+// position after its turn-start effect; the start array has none to make). make then drops the castling
+// rights of a removed king or rook and the e.p. rights no man can use any more, resets the no-progress
+// counter (a removal is a capture) and recomputes the hash. The rule decides whose men go (none: nothing;
+// double-attacked: every man of the side not to move attacked by two or more men of the side to move —
+// attackers(), paralysis ignored, on each board — all at once, then again in the position that leaves, until
+// none is; the side to move's own men never go). A royal king removed so ends the game: its side, which just
+// moved, has lost (game_over reads it). Writes at most 64 entries (Undo::kMaxEffects).
 void turn_start(Position& pos, Undo& u);
 
 // ---- moves instead of moving: missile shots and removals (RULES.md §4.1 missile, §4.7) ----
@@ -162,8 +162,8 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 // own colour); under kBothColoursOnceMoved (RULES.md §4.8 bicolour-tylor: "an own man checks its own king
 // only if that king or that man has already moved") of c's own men holding Attr::kHasMoved, or all of them
 // when c's king on board b holds it (the king is read from the position: on its square, or, for castling's
-// transit squares, still on its origin, which occ excludes); filtered by filter_checkers. Used for the king's square (checkers) and castling's transit
-// squares alike.
+// transit squares, still on its origin, which occ excludes); filtered by filter_checkers. Used for the king's
+// square (checkers) and castling's transit squares alike.
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
 // check sense (CheckRegime::kNone: the king is captured) or c has no king; else the unparalysed attackers of
@@ -174,9 +174,9 @@ Bitboard checkers(const Position& pos, Color c);
 
 // Is the game over in this position, so that no move is legal? Under royal kings: the side to move has lost
 // its king while the enemy has one (king capture, explosion); under a turn-start rule also the side not to
-// move (its king removed at the start of the opponent's turn: royal_king_lost, rules/goal.hpp). Under a goal (Rules::goal, rules/goal.hpp): the
-// goal is reached, whoever is to move. A king that is an ordinary man may be captured without ending
-// anything. Must read the position only (not the move that led to it).
+// move (its king removed at the start of the opponent's turn: royal_king_lost, rules/goal.hpp). Under a goal
+// (Rules::goal, rules/goal.hpp): the goal is reached, whoever is to move. A king that is an ordinary man may
+// be captured without ending anything. Must read the position only (not the move that led to it).
 bool game_over(const Position& pos);
 
 // The king may be captured (CheckRegime::kNone): no move is illegal by check, and the game ends when a king

@@ -36,8 +36,9 @@ enum class CapturePattern : std::uint8_t { kCapturers, kVictims };
 // Whose men give check to a king (RULES.md §1.6 `self_check`): the enemy's, or both colours' (an own man
 // attacking its own king by its capture pattern checks it too; own pawns attack in their own forward
 // direction).
-// Who checks a king (RULES.md §4.8): enemy men; men of both colours (Bicolour); or enemy men and those own men
-// that have moved, all own men once the king has moved (Tylor: Attr::kHasMoved; castling marks neither man).
+// Who checks a king (RULES.md §4.8): enemy men; men of both colours (Bicolour); or enemy men and those own
+// men that have moved, all own men once the king has moved (Tylor: Attr::kHasMoved; castling marks neither
+// man).
 enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnceMoved };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };

@@ -33,8 +33,8 @@ struct Soundness {
 // castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, ep_capturers, capture,
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
-// tracks_has_moved, turn_start. Missile shots and removal moves are unorthodox removals (no dead positions, no D-5
-// witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
+// tracks_has_moved, turn_start. Missile shots and removal moves are unorthodox removals (no dead positions,
+// no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
 // changes no move. The kernel choice changes no rule.
 // Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions), and the witness of
 // D-5 may be the first move's own victim, or stand on a line the e.p. victim opened (no witness); a quiet
@@ -55,9 +55,9 @@ inline Soundness soundness(const Rules& r) {
   Soundness s{};
   const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
-  const bool orthodox_capture_targets =
-      !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns && r.sweep == SweepKind::kNone &&
-      r.turn_start == TurnStartKind::kNone && !r.missiles && !r.own_man_removal;
+  const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns &&
+                                        r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
+                                        !r.missiles && !r.own_man_removal;
   const bool orthodox_attack =
       r.capture_pattern == CapturePattern::kCapturers && r.check_attackers == CheckAttackers::kEnemy;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;

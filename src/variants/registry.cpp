@@ -69,9 +69,9 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 // moves: generic kernel hooks only).
 static bool generic_only(const Rules& r) {
   return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
-         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone || r.turn_start != TurnStartKind::kNone ||
-         r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
-         r.attributes() || r.own_man_removal;
+         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
+         r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+         r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal;
 }
 
 const KernelOps* kernel_for(const Rules& r) {

@@ -2,8 +2,8 @@
 // (geometry, occupancy, castling D-1, e.p. §1.8, Alice §5.1) and the physical effects of a move (§1.9 capture
 // rules, promotion D-2, Alice transfer §1.7). Nothing here knows about turns.
 #include <algorithm>
-#include <iterator>
 #include <cstdlib>
+#include <iterator>
 
 #include "model.hpp"
 
