@@ -34,8 +34,8 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, turn_start. Missile shots and removal moves are unorthodox removals (no dead positions,
-// no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
-// changes no move. The kernel choice changes no rule.
+// no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know);
+// has-moved changes no move. The kernel choice changes no rule.
 // Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions), and the witness of
 // D-5 may be the first move's own victim, or stand on a line the e.p. victim opened (no witness); a quiet
 // move stays reversible, and the mate bound still holds (a king's own men beside it are more flights to
