@@ -157,3 +157,68 @@ TEST(Bicapture, KingTakesTheOwnRookThatChecksIt) {
   EXPECT_EQ(legal("bicapture", fen), bicapture);
   EXPECT_EQ(after("bicapture", fen, "e1d1"), "4k3/8/8/8/8/8/8/3K4 b - - 0 1");
 }
+
+// ---- Tylor's and Ridley's bicolour (RULES.md §4.8): an own man checks its king only once it or the king
+// has moved in the game (the has-moved mark each man carries, FEN has-moved=) ----
+
+// The queen beside its king, as in the orthodox array: check in Bicolour, not in Tylor's game while neither
+// has moved; with the queen (or the king) marked as moved it is check again.
+TEST(BicolourTylor, AnUnmovedOwnManDoesNotCheck) {
+  EXPECT_TRUE(in_check("bicolour", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+  EXPECT_FALSE(in_check("bicolour-tylor", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+  EXPECT_TRUE(in_check("bicolour-tylor", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 has-moved=d1"));
+  EXPECT_TRUE(in_check("bicolour-tylor", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 has-moved=e1"));
+}
+
+// Rooks a1 and h1 with the king e1, no castling right, nobody has moved. Bicolour: both rooks check the king.
+// Tylor: no check; a rook's move marks it, so it may not stop on b1-d1 or f1-g1 (it would then attack e1);
+// the king's move marks the king, so every own man may check it: d1 and f1 are on the rooks' rank, d2 e2 f2
+// are free. Rooks up their files: a2-a7, a8 taking the rook; h2-h7, h8: 7 + 7; king: 3. Total 17.
+TEST(BicolourTylor, MovingMarksTheManAndTheKing) {
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1";
+  EXPECT_TRUE(
+      in_check("bicolour", "4k3/8/8/8/8/8/8/R3K2R w - - 0 1"));  // (Black's own rooks would check him)
+  EXPECT_FALSE(in_check("bicolour-tylor", fen));
+  const Moves tylor{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "e1d2", "e1e2",
+                    "e1f2", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"};
+  EXPECT_EQ(legal("bicolour-tylor", fen), tylor);
+  // The mark travels with its man and stays: Ra1-a4 is marked on a4 (and a FEN token says so).
+  EXPECT_EQ(after("bicolour-tylor", fen, "a1a4"), "r3k2r/8/8/8/R7/8/8/4K2R b - - 1 1 has-moved=a4");
+  // A man that has moved checks once a line opens: the rook a1 marked, the knight b1 may not leave the rank
+  // (Na3, Nc3, Nd2 all open a1-e1); unmarked, all three are legal.
+  const Moves knight{"b1a3", "b1c3", "b1d2"};
+  const auto knight_moves = [](const Moves& all) {
+    Moves out;
+    for (const std::string& m : all)
+      if (m.rfind("b1", 0) == 0) out.push_back(m);
+    return out;
+  };
+  EXPECT_EQ(knight_moves(legal("bicolour-tylor", "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1")), knight);
+  EXPECT_EQ(knight_moves(legal("bicolour-tylor", "4k3/8/8/8/8/8/8/RN2K3 w - - 0 1 has-moved=a1")), Moves{});
+}
+
+// Ridley: the same position with castling rights. Castling's conditions are orthodox with both colours'
+// attacks counted (the own men count only where they or the king have moved: none here), so the 17 moves of
+// Tylor's game plus O-O and O-O-O. Decision: castling moves neither king nor rook for the has-moved rule
+// (else the castled rook, next to its king on the rank, would always check it): no has-moved token after O-O.
+TEST(BicolourRidley, CastlingIsTheDifference) {
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  const Moves ridley{"a1a2", "a1a3", "a1a4", "a1a5", "a1a6", "a1a7", "a1a8", "e1c1", "e1d2", "e1e2",
+                     "e1f2", "e1g1", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7", "h1h8"};
+  EXPECT_EQ(legal("bicolour-ridley", fen), ridley);
+  EXPECT_EQ(after("bicolour-ridley", fen, "e1g1"), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  EXPECT_EQ(after("bicolour-ridley", fen, "e1c1"), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+  // After O-O: the rook's own move marks it (Rf1-e1 then attacks f1-g1: illegal; Rf1-f2 leaves the rank), and
+  // the king's own move marks the king (Kh1 and Kf2 stand on the unmarked rook's lines; Kg2, Kh2 are free).
+  // Rf1-f2 opens a1-g1, but neither the rook a1 nor the king has moved. (Black's rook h8 taken away: it would
+  // watch h1 and h2.)
+  const Moves castled = legal("bicolour-ridley", "r3k3/8/8/8/8/8/8/R4RK1 w q - 2 2");
+  EXPECT_FALSE(has(castled, "f1e1"));
+  EXPECT_TRUE(has(castled, "f1f2"));
+  EXPECT_FALSE(has(castled, "g1h1"));
+  EXPECT_FALSE(has(castled, "g1f2"));
+  EXPECT_TRUE(has(castled, "g1g2"));
+  EXPECT_TRUE(has(castled, "g1h2"));
+  // Castling rights are refused in Tylor's game (castling not allowed), as in Bicolour.
+  EXPECT_THROW(legal("bicolour-tylor", fen), NotationError);
+}

@@ -133,6 +133,14 @@ TEST_P(Invariants, HoldWithManyMen) {
     fens = {"kb6/bb6/2n1n1n1/1Q1Q1Q1Q/n1n1n1n1/1Q1Q1Q1Q/n1n1n1n1/QQQQQQQK w - - 0 1"};
     floor = 245;
   }
+  // Under check by own men once they or the king have moved (RULES.md §4.8 Tylor) the crowds above are legal
+  // (nobody has moved), but a queen that moves onto a line to its own king checks it, so they have fewer
+  // moves: Bicolour's knight wall is added, with its kings and walls marked as moved (has-moved=), where
+  // every line to a king is walled as in Bicolour (the same 232 moves).
+  if (v.rules.check_attackers == CheckAttackers::kBothColoursOnceMoved) {
+    fens.push_back("QQQQQQNk/Q5NN/Q6Q/Q6Q/Q6Q/Q6Q/NN5Q/KNQQQQQQ w - - 0 1 has-moved=a1,b1,c1,a2,b2,g7,h7,g8");
+    floor = 232;
+  }
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;

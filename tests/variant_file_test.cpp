@@ -115,11 +115,14 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "progressive-circe",
                                            "moss",
                                            "bicolour",
+                                           "bicolour-tylor",
+                                           "bicolour-ridley",
                                            "bicapture",
                                            "suicide-piece-removal",
                                            "capricorn",
                                            "poloschach",
                                            "butters",
+                                           "archimedes",
                                            "missile",
                                            "goliath",
                                            "rapid-fire",
@@ -139,6 +142,12 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_TRUE(make_variant("bicapture").rules.capture_own_men);
   EXPECT_EQ(make_variant("bicapture").start_fen, make_variant("bicolour").start_fen);
   EXPECT_EQ(make_variant("bicolour").start_fen, "rqbnkbnr/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBNR w - - 0 1");
+  EXPECT_EQ(entry(c, "bicolour-tylor").rules.check_attackers, CheckAttackers::kBothColoursOnceMoved);
+  EXPECT_FALSE(entry(c, "bicolour-tylor").rules.castling);
+  EXPECT_TRUE(entry(c, "bicolour-ridley").rules.castling);
+  EXPECT_EQ(make_variant("bicolour-ridley").start_fen, make_variant("chess").start_fen);
+  EXPECT_EQ(entry(c, "archimedes").rules.turn_start, TurnStartKind::kDoubleAttacked);
+  EXPECT_EQ(entry(c, "archimedes").rules.capture, CaptureKind::kNone);
   EXPECT_EQ(dims(entry(c, "missile")), std::vector<std::string>{"capture"});
   // butting (RULES.md §4.3): capricorns with their array; poloschach the same rules; butters every man.
   EXPECT_EQ(dims(entry(c, "capricorn")), (std::vector<std::string>{"capture", "array"}));

@@ -391,7 +391,7 @@ struct Eval {
       eg[c] -= d / 2;
     }
     if (explosion) explosion_terms();
-    if (r.check_attackers == CheckAttackers::kBothColours) own_men_near_king();
+    if (r.check_attackers != CheckAttackers::kEnemy) own_men_near_king();
     const Color us = pos.side();
     const int h = hanging_penalty();
     mg[us] -= h;

@@ -17,8 +17,10 @@ enum class Attr : std::uint8_t {
   // The man still holds its missile (missile: it may fire it once, instead of moving; Position::shoot).
   kMissile = 0,
   // The man has moved since the game's start (contract: set by the generic kernel on every man that leaves
-  // its square by a move of its own: the mover, the promoted pawn, castling's king and rook; not by a shot,
-  // a removal or a board transfer alone; never cleared while the man stands). Used by no id yet.
+  // its square by a move of its own: the mover, the promoted pawn, castling's king and rook — but castling
+  // marks neither under CheckAttackers::kBothColoursOnceMoved (generic::castling_mark) —; not by a shot, a
+  // removal or a board transfer alone; never cleared while the man stands). Read by the check rule of
+  // bicolour-tylor and bicolour-ridley (check_attackers = "both-colours-once-moved", generic::check_givers).
   kHasMoved = 1,
 };
 constexpr int kAttrCount = 2;

@@ -80,9 +80,9 @@ GameResult evaluate(Position& pos) {
       return res;
     }
   }
-  if (pos.rules().royal_king && pos.king_board(us) < 0 && pos.king_board(~us) >= 0) {
+  if (const std::optional<Color> loser = royal_king_lost(pos)) {
     res.outcome = Outcome::kKingCaptured;
-    res.winner = ~us;
+    res.winner = ~*loser;
     return res;
   }
   MoveList list;

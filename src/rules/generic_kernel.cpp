@@ -92,6 +92,11 @@ bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 
 AttrMask moved_mark(const Position& pos) { return pos.attributes_used() & attr_bit(Attr::kHasMoved); }
 
+AttrMask castling_mark(const Position& pos) {
+  if (pos.rules().check_attackers == CheckAttackers::kBothColoursOnceMoved) return 0;  // bicolour-ridley
+  return moved_mark(pos);
+}
+
 Bitboard shot_targets(const Position& pos, int b, Square s, Bitboard ep) {
   const Piece p = pos.at(b, s);
   if (!(pos.attribute(b, Attr::kMissile) & bb(s)) || !may_capture_with(pos.rules(), p)) return 0;
@@ -204,6 +209,30 @@ Bitboard attacked_men(const Position& pos, int b, Color c, Bitboard disarmed_men
   return hit;
 }
 
+// Men of colour c on board b attacked by two or more men of the other colour (attackers' rule).
+Bitboard double_attacked_men(const Position& pos, int b, Color c) {
+  const Bitboard occ = pos.occupied(b);
+  Bitboard hit = 0;
+  for (Bitboard men = pos.pieces(b, c); men;) {
+    const Square s = pop_lsb(men);
+    if (popcount(attackers(pos, b, s, occ, ~c, type_of(pos.at(b, s)))) >= 2) hit |= bb(s);
+  }
+  return hit;
+}
+
+// RULES.md §4.1 archimedes: every man of colour `victim` attacked by two or more enemy men is removed, on
+// every board, all at once, then again in the position that leaves, until none is.
+void remove_double_attacked(Position& pos, Undo& u, Color victim, Cause why) {
+  for (;;) {
+    Bitboard gone[kMaxBoards] = {};
+    bool any = false;
+    for (int b = 0; b < pos.boards(); ++b) any |= (gone[b] = double_attacked_men(pos, b, victim)) != 0;
+    if (!any) return;
+    for (int b = 0; b < pos.boards(); ++b)
+      while (gone[b]) pos.remove(b, pop_lsb(gone[b]), u, why);
+  }
+}
+
 // The journal bound of sweep (generic_kernel.hpp): every man of a position, and the move's own entries.
 static_assert(Undo::kMaxEffects >= 64 + 4, "a sweep may remove every man: raise Undo::kMaxEffects");
 
@@ -227,6 +256,9 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
       while (gone) pos.remove(db, pop_lsb(gone), u, Cause::kSweep);
       return;
     }
+    case SweepKind::kDoubleAttacked:
+      remove_double_attacked(pos, u, ~pos.side(), Cause::kSweep);
+      return;
     case SweepKind::kAllAttacked:
       for (;;) {
         Bitboard gone[kMaxBoards] = {};
@@ -248,6 +280,18 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed) {
 void butt(Position& pos, Undo& u, int b, Square at, Color us) {
   for (Bitboard gone = king_attacks(at) & pos.pieces(b, ~us); gone;)
     pos.remove(b, pop_lsb(gone), u, Cause::kButt);
+}
+
+// ---- turn start ----
+
+void turn_start(Position& pos, Undo& u) {
+  switch (pos.rules().turn_start) {
+    case TurnStartKind::kNone:
+      return;
+    case TurnStartKind::kDoubleAttacked:
+      remove_double_attacked(pos, u, ~pos.side(), Cause::kTurnStart);
+      return;
+  }
 }
 
 // ---- attack, paralysis and check ----
@@ -382,7 +426,19 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
-  if (pos.rules().check_attackers == CheckAttackers::kBothColours) a |= attackers(pos, b, k, occ, c, kKing);
+  switch (pos.rules().check_attackers) {
+    case CheckAttackers::kEnemy:
+      break;
+    case CheckAttackers::kBothColours:
+      a |= attackers(pos, b, k, occ, c, kKing);
+      break;
+    case CheckAttackers::kBothColoursOnceMoved: {
+      const Bitboard moved = pos.attribute(b, Attr::kHasMoved);
+      const Bitboard own = attackers(pos, b, k, occ, c, kKing);
+      a |= (moved & pos.pieces(b, c, kKing)) ? own : own & moved;
+      break;
+    }
+  }
   return filter_checkers(pos, c, b, k, a & ~disarmed(pos, b));
 }
 
@@ -398,7 +454,7 @@ Bitboard checkers(const Position& pos, Color c) {
 bool game_over(const Position& pos) {
   const Rules& r = pos.rules();
   if (r.goal != Goal::kCheckmate && goal_reached(pos).reached) return true;
-  return r.royal_king && pos.king_board(pos.side()) < 0 && pos.king_board(~pos.side()) >= 0;
+  return royal_king_lost(pos).has_value();
 }
 
 bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
@@ -406,8 +462,9 @@ bool royal_capture(const Rules& r) { return r.regime == CheckRegime::kNone; }
 CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.capture == CaptureKind::kNone ||
       r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone || r.sweep != SweepKind::kNone ||
-      r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
-      r.missiles || r.own_man_removal || r.follow_up_shot || r.volley)
+      r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+      r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal || r.follow_up_shot ||
+      r.volley)
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;  // the way back is on the other board
@@ -440,8 +497,8 @@ bool king_safe_before_transfer(Position& pos, Move m) {
   Undo u;
   pos.save(u);
   if (capture) pos.remove(b, m.to(), u, Cause::kCapture);
-  pos.remove(b, m.from(), u, Cause::kMove);
-  pos.put(b, m.to(), k, u, Cause::kMove);
+  const AttrMask carried = pos.remove(b, m.from(), u, Cause::kMove) | moved_mark(pos);
+  pos.put(b, m.to(), k, u, Cause::kMove, carried);
   const bool safe = checkers(pos, color_of(k)) == 0;
   pos.undo(u);
   return safe;
@@ -710,7 +767,7 @@ struct Placed {
     facts.rook_from = cs.rook_from;
     facts.rook_to = cs.rook_to;
     const Piece rook = pos.at(b, cs.rook_from);
-    const AttrMask moved = moved_mark(pos);
+    const AttrMask moved = castling_mark(pos);
     const AttrMask king_attrs = pos.remove(b, from, u, Cause::kMove) | moved;
     const AttrMask rook_attrs = pos.remove(b, cs.rook_from, u, Cause::kCastlingRook) | moved;
     pos.put(db, cs.king_to, mover, u, Cause::kMove, king_attrs);
@@ -778,18 +835,36 @@ struct Placed {
   if (st.castling != u.state.castling) p.reversible = false;
 }
 
+// The turn-start effect (hook turn_start) after a move that ended the turn, and what it changes in the turn
+// state: castling rights of a removed king or rook, e.p. rights no man can use now, the no-progress counter
+// (a removal is a capture, D-4) and the hash.
+void start_turn(Position& pos, Undo& u) {
+  const int before = u.count;
+  turn_start(pos, u);
+  if (u.count == before) return;
+  TurnState& st = pos.state();
+  const CastlingGeometry& geo = pos.castling();
+  for (int i = before; i < u.count; ++i) st.castling &= geo.keep[u.effects[i].square];
+  if (st.ep_now) st.ep_now = ep_capturable(pos, st.ep_now, ~pos.side());
+  st.no_progress = 0;
+  st.key = st.piece_key ^ pos.state_key();
+}
+
 void make(Position& pos, Move m, Undo& u) {
   pos.save(u);
   if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
     end_turn(pos);
     u.turn_ended = true;
     pos.state().key = pos.state().piece_key ^ pos.state_key();
+    if (pos.rules().turn_start != TurnStartKind::kNone) start_turn(pos, u);
     assert(pos.is_consistent());
     return;
   }
   Placed p;
   place(pos, m, u, p);
   finish_move(pos, m, u, p.facts, p.progress, p.ep_capture, p.landed, p.reversible);
+  if (u.turn_ended && pos.rules().turn_start != TurnStartKind::kNone) [[unlikely]]
+    start_turn(pos, u);
   assert(pos.is_consistent());
 }
 

@@ -106,8 +106,11 @@ void rebirth(Position& pos, Undo& u, int b, Square sq, Piece victim);
 // arrival square at that moment, plus, after a two-step while e.p. exists (ep.when not "none"), every enemy
 // pawn attacking the passed square, all at once, so a man screened at that moment survives; all-attacked:
 // every man of either colour, on every board, attacked by an enemy man, all at once, then again in the
-// position that leaves, until no man is attacked). Attack is attackers()'; under attackers-of-arrival
-// paralysis is ignored (the sweep is the arriving man's, not the attackers'), under all-attacked the
+// position that leaves, until no man is attacked; double-attacked: every enemy man attacked by two or more
+// of the mover's men, on every board, all at once, then again until none is — RULES.md §4.1 archimedes'
+// alternative timing, the turn_start rule below made at once after the move). Attack is attackers()'; under
+// attackers-of-arrival and double-attacked paralysis is ignored (the sweep is the arriving man's, not the
+// attackers', or no move), under all-attacked the
 // disarmed men (below) fire at nobody: a man is removed when an enemy man that is not disarmed attacks him,
 // paralysis found anew in each round's position (machine-gun+madras: two like men observing each other
 // both stand, until a third man removes one). A removal is a capture as far as every reader of the journal is
@@ -129,11 +132,34 @@ void sweep(Position& pos, Undo& u, int db, Bitboard arrived, Square passed);
 // rook); a royal king butted ends the game (legal play never allows it: butting reach is check).
 void butt(Position& pos, Undo& u, int b, Square at, Color us);
 
+// ---- turn start (RULES.md §4.1 archimedes: an effect at the start of a turn) ----
+
+// The removals at the start of the turn of the side to move (Rules::turn_start), before any of its moves is
+// generated, through pos.remove with Cause::kTurnStart on the journal `u` only (the opponent's removal, not
+// the move's: removes_men ignores them, so SAN writes no x and the engine orders the move as quiet; the UI
+// shows them from the journal). Called by make at the end of every move that ends a turn (the stop too),
+// after the turn layer has passed the turn (pos.side() is the new side to move), so the effect is journalled
+// with the move that ended the previous turn: every position the kernel stores or shows (a FEN, a hash, a
+// perft node, the engine's and the UI's) is the one after it, and reading a FEN applies none (a FEN names a
+// position after its turn-start effect; the start array has none to make). make then drops the castling
+// rights of a removed king or rook and the e.p. rights no man can use any more, resets the no-progress
+// counter (a removal is a capture) and recomputes the hash. The rule decides whose men go (none: nothing;
+// double-attacked: every man of the side not to move attacked by two or more men of the side to move —
+// attackers(), paralysis ignored, on each board — all at once, then again in the position that leaves, until
+// none is; the side to move's own men never go). A royal king removed so ends the game: its side, which just
+// moved, has lost (game_over reads it). Writes at most 64 entries (Undo::kMaxEffects).
+void turn_start(Position& pos, Undo& u);
+
 // ---- moves instead of moving: missile shots and removals (RULES.md §4.1 missile, §4.7) ----
 
 // The attributes a man gains by moving: Attr::kHasMoved where the rules keep it (rules/attributes.hpp), else
 // none. Added to the carried mask of the mover's put (and castling's rook's), never to a shot or a transfer.
 AttrMask moved_mark(const Position& pos);
+// The attributes castling adds to its king and rook: moved_mark, except under
+// CheckAttackers::kBothColoursOnceMoved, where castling moves neither man for the has-moved rule (RULES.md
+// §4.8 bicolour-ridley decision: else the castled rook, next to its king on the same rank, would always check
+// it and castling would never be legal); the men keep the marks they had.
+AttrMask castling_mark(const Position& pos);
 // The squares the man on s of board b may fire its missile at (MoveKind::kShot): none unless it holds its
 // missile (Attr::kMissile) and may capture at all; else the enemy men its capture pattern reaches (a pawn's
 // diagonal attacks, a king's neighbours, defended or not), and the passed squares of `ep` (usable e.p.
@@ -199,8 +225,11 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 // The men that would give check to colour c's king standing on k of board b with occupancy occ: the
 // attackers of k that are not disarmed, with a king as target, of the enemy's colour and, under
 // CheckAttackers::kBothColours (RULES.md §4.8 `self_check`), of c's own (own pawns attack forward for their
-// own colour), filtered by filter_checkers. Used for the king's square (checkers) and castling's transit
-// squares alike.
+// own colour); under kBothColoursOnceMoved (RULES.md §4.8 bicolour-tylor: "an own man checks its own king
+// only if that king or that man has already moved") of c's own men holding Attr::kHasMoved, or all of them
+// when c's king on board b holds it (the king is read from the position: on its square, or, for castling's
+// transit squares, still on its origin, which occ excludes); filtered by filter_checkers. Used for the king's
+// square (checkers) and castling's transit squares alike.
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
 // check sense (CheckRegime::kNone: the king is captured) or c has no king; else the attackers of its square
@@ -210,9 +239,10 @@ Bitboard checkers(const Position& pos, Color c);
 // ---- royalty, goal and legality (RULES.md §1.1, §1.5, §1.6, §1.10) ----
 
 // Is the game over in this position, so that no move is legal? Under royal kings: the side to move has lost
-// its king while the enemy has one (king capture, explosion). Under a goal (Rules::goal, rules/goal.hpp): the
-// goal is reached, whoever is to move. A king that is an ordinary man may be captured without ending
-// anything. Must read the position only (not the move that led to it).
+// its king while the enemy has one (king capture, explosion); under a turn-start rule also the side not to
+// move (its king removed at the start of the opponent's turn: royal_king_lost, rules/goal.hpp). Under a goal
+// (Rules::goal, rules/goal.hpp): the goal is reached, whoever is to move. A king that is an ordinary man may
+// be captured without ending anything. Must read the position only (not the move that led to it).
 bool game_over(const Position& pos);
 
 // The king may be captured (CheckRegime::kNone): no move is illegal by check, and the game ends when a king

@@ -20,6 +20,19 @@ struct GoalReached {
 //     game is a draw.
 GoalReached goal_reached(const Position& pos);
 
+// The side that has lost its royal king while the other keeps one (RULES.md §1.1, D-8), or none: the side to
+// move (captured, exploded, swept after the enemy's move); under a turn-start rule (Rules::turn_start,
+// archimedes) also the side not to move, whose king was removed at the start of the enemy's turn. Without
+// royal kings, none.
+inline std::optional<Color> royal_king_lost(const Position& pos) {
+  const Rules& r = pos.rules();
+  if (!r.royal_king) return std::nullopt;
+  const Color us = pos.side();
+  if (pos.king_board(us) < 0 && pos.king_board(~us) >= 0) return us;
+  if (r.turn_start != TurnStartKind::kNone && pos.king_board(~us) < 0 && pos.king_board(us) >= 0) return ~us;
+  return std::nullopt;
+}
+
 // May a pawn stand on its own last rank (FEN, Position::is_consistent)? Under the promotion race, where its
 // arrival there ended the game.
 inline bool pawn_may_stand_on_last_rank(const Rules& r) { return r.goal == Goal::kPromotionRace; }

@@ -48,6 +48,8 @@ const char* cause_name(Cause c) {
       return "removal";
     case Cause::kButt:
       return "butt";
+    case Cause::kTurnStart:
+      return "turn-start";
   }
   return "move";
 }

@@ -85,6 +85,11 @@ enum class Cause : std::uint8_t {
   kRebirth,       // reserved: a captured man put back on the board
   kRemoval,       // removing: a man removed by a removal move (own men too; Rules::own_man_removal)
   kButt,          // removing: an enemy man next to a butting man's arrival square (Rules::butting)
+  // A man removed at the start of the next turn by the opponent's turn-start rule (Rules::turn_start,
+  // archimedes), journalled with the move that ended the turn. It leaves the board, but it is the opponent's
+  // removal, not this move's: not removing in the sense of is_removing (SAN's x, the engine's ordering and
+  // quiescence, compulsory capture); the kernel resets the no-progress count and castling rights itself.
+  kTurnStart,
 };
 constexpr int kCauseCount = 12;
 
@@ -150,7 +155,7 @@ inline int removed_men(const Undo& u, Effect* out) {
   return n;
 }
 // Lower-case name of a cause (the server's `effects`): move, capture, capturer, explosion, shot, transfer,
-// castling-rook, promotion, sweep, rebirth, removal.
+// castling-rook, promotion, sweep, rebirth, removal, turn-start.
 const char* cause_name(Cause c);
 
 class Position {

@@ -17,7 +17,11 @@ enum class CaptureKind : std::uint8_t { kDisplacement, kShoot, kExplosion, kKami
 //     (while e.p. exists); simultaneous.
 //   kAllAttacked: every man of either colour attacked by an enemy man is removed, simultaneously, and again
 //     in the position that leaves, until no man is attacked.
-enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked };
+enum class SweepKind : std::uint8_t { kNone, kAttackersOfArrival, kAllAttacked, kDoubleAttacked };
+// An effect at the start of every turn, before the side to move moves (generic::turn_start): none, or
+// double-attacked (RULES.md §4.1 archimedes: every enemy man attacked by two or more of his men is removed,
+// repeatedly until none is).
+enum class TurnStartKind : std::uint8_t { kNone, kDoubleAttacked };
 // Where a captured man goes (RULES.md §6 progressive-circe, standard Circe): off the board, or back onto his
 // game-array square (kGameArray: a pawn on its own second rank of the capture square's file; a rook, bishop
 // or knight on his side's home square of that type whose colour is the capture square's; a queen on d1/d8; a
@@ -48,7 +52,10 @@ enum class CapturePattern : std::uint8_t { kCapturers, kVictims };
 // Whose men give check to a king (RULES.md §1.6 `self_check`): the enemy's, or both colours' (an own man
 // attacking its own king by its capture pattern checks it too; own pawns attack in their own forward
 // direction).
-enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours };
+// Who checks a king (RULES.md §4.8): enemy men; men of both colours (Bicolour); or enemy men and those own
+// men that have moved, all own men once the king has moved (Tylor: Attr::kHasMoved; castling marks neither
+// man).
+enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnceMoved };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
@@ -180,7 +187,8 @@ struct Rules {
   bool castling = true;
   // check
   CheckRegime regime = CheckRegime::kObserved;
-  // Who checks a king: enemy men, or men of both colours (Bicolour). Generic kernel only.
+  // Who checks a king: enemy men, or men of both colours (Bicolour), or own men only once they or the king
+  // have moved (keeps Attr::kHasMoved). Generic kernel only.
   CheckAttackers check_attackers = CheckAttackers::kEnemy;
   // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
   // royal kings starts only from a position where each side has one (rules/start_position.hpp).
@@ -208,6 +216,9 @@ struct Rules {
   RebirthKind rebirth = RebirthKind::kNone;
   // The men that butt (Butting). Generic kernel only.
   Butting butting = Butting::kNone;
+  // Men removed at the start of every turn (TurnStartKind; Cause::kTurnStart, journalled with the move that
+  // ended the previous turn). Generic kernel only.
+  TurnStartKind turn_start = TurnStartKind::kNone;
   // Captures (and attacks) by the capturer's pattern, or by the victim's (Moss). Generic kernel only.
   CapturePattern capture_pattern = CapturePattern::kCapturers;
   // Every man starts with one missile (Attr::kMissile); instead of moving, a man holding it may fire it at an
@@ -267,7 +278,9 @@ struct Rules {
   // The per-man attributes these rules keep (Position::attributes_used).
   AttrMask attributes() const {
     return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
-                    (tracks_has_moved ? attr_bit(Attr::kHasMoved) : 0));
+                    (tracks_has_moved || check_attackers == CheckAttackers::kBothColoursOnceMoved
+                         ? attr_bit(Attr::kHasMoved)
+                         : 0));
   }
   // The type in the rook's place: in the array, castling's partner and promotion (the capricorn where the
   // rooks are capricorns).

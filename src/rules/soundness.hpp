@@ -33,11 +33,11 @@ struct Soundness {
 // castling, regime, royal_king, ep_when, ep_passed, ep_from_last_move_only, ep_capturers, capture,
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
-// tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting.
-// Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not know (no
-// dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no
-// dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not
-// know); has-moved changes no move. The kernel choice changes no rule.
+// tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
+// turn_start. Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not
+// know (no dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox
+// removals (no dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering
+// argument does not know); has-moved changes no move. The kernel choice changes no rule.
 // Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions), and the witness of
 // D-5 may be the first move's own victim, or stand on a line the e.p. victim opened (no witness); a quiet
 // move stays reversible, and the mate bound still holds (a king's own men beside it are more flights to
@@ -45,7 +45,8 @@ struct Soundness {
 // null-move pruning (zugzwang is the rule in losing games) and the covering bound (made for checkmate). A
 // sweep (and capture = none, which comes with one) removes men after a quiet move: no quiet move is surely
 // reversible, the witness may be swept, and it is no displacement capture (no covering bound, no dead
-// positions). Turn endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings,
+// positions); so does a turn-start removal (turn_start), which is a sweep made when the turn passes.
+// Turn endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings,
 // royal kings' count and the no-progress rule affect none of the shortcuts. Capture by the victim's move
 // (Moss) and check by both colours (Bicolour) change what attacks and checks: no D-5 proof is written for
 // them (witness and reversal off), no dead positions, and the covering bound (orthodox attacks on the mating
@@ -62,14 +63,15 @@ inline Soundness soundness(const Rules& r) {
   const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
                                 !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
   const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns &&
-                                        r.sweep == SweepKind::kNone && !r.missiles && !r.own_man_removal &&
-                                        !r.follow_up_shot && !r.volley && r.rebirth == RebirthKind::kNone &&
-                                        r.butting == Butting::kNone;
+                                        r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
+                                        !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&
+                                        r.rebirth == RebirthKind::kNone && r.butting == Butting::kNone;
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
-                          r.sweep == SweepKind::kNone && r.rebirth == RebirthKind::kNone && orthodox_attack;
+                          r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
+                          r.rebirth == RebirthKind::kNone && orthodox_attack;
   s.null_move = !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone &&
                 !r.schedule.dynamic();
   s.mate_bound = !r.has_goal() && !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&

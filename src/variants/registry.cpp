@@ -63,16 +63,17 @@ std::atomic<const Catalogue*> g_current{nullptr};
 const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
 // Rules only the generic kernel plays: the fast kernels' components know none of these settings (capture of
-// own men, e.p. by any man, goals and kings that are ordinary men, moves to empty squares only and sweeps,
+// own men, e.p. by any man, goals and kings that are ordinary men, moves to empty squares only, sweeps and
+// turn-start removals,
 // capture by the victim's move, check by both colours, per-man attributes (missiles, has-moved), removal
 // moves, follow-up shots, volleys, rebirth, and paralysis without both its effects (the fast Madrasi has
 // both): generic kernel hooks only).
 static bool generic_only(const Rules& r) {
   return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
-         r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
-         r.attributes() || r.own_man_removal || r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone ||
-         r.butting != Butting::kNone ||
+         r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+         r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal || r.follow_up_shot ||
+         r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||
          (r.paralysis != ParalysisKind::kNone && !(r.paralysed_cannot_move && r.paralysed_give_no_check));
 }
 

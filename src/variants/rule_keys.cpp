@@ -253,12 +253,15 @@ const std::vector<RuleKey> kKeys = {
     {"check_attackers",
      D::kCheck,
      K::kChoice,
-     {{"enemy", long(CheckAttackers::kEnemy)}, {"both-colours", long(CheckAttackers::kBothColours)}},
+     {{"enemy", long(CheckAttackers::kEnemy)},
+      {"both-colours", long(CheckAttackers::kBothColours)},
+      {"both-colours-once-moved", long(CheckAttackers::kBothColoursOnceMoved)}},
      0,
      0,
      HC_FIELD(CheckAttackers, check_attackers),
      "whose men check a king: the enemy's, or both colours' (an own man attacking its king checks it; own "
-     "pawns attack forward)"},
+     "pawns attack forward), or both colours' once moved (an own man checks only if it or the king has "
+     "moved in the game; castling moves neither for this rule; FEN token has-moved=)"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -314,13 +317,15 @@ const std::vector<RuleKey> kKeys = {
      K::kChoice,
      {{"none", long(SweepKind::kNone)},
       {"attackers-of-arrival", long(SweepKind::kAttackersOfArrival)},
-      {"all-attacked", long(SweepKind::kAllAttacked)}},
+      {"all-attacked", long(SweepKind::kAllAttacked)},
+      {"double-attacked", long(SweepKind::kDoubleAttacked)}},
      0,
      0,
      HC_FIELD(SweepKind, sweep),
      "men removed after every move: attackers-of-arrival (every enemy man attacking the moved man's arrival "
      "square, and after a two-step the enemy pawns attacking the passed square), all-attacked (every man of "
-     "either colour attacked by an enemy man, repeated until none is)"},
+     "either colour attacked by an enemy man, repeated until none is), double-attacked (every enemy man "
+     "attacked by two or more of the mover's men, repeated until none is)"},
     {"rebirth",
      D::kCapture,
      K::kChoice,
@@ -345,6 +350,16 @@ const std::vector<RuleKey> kKeys = {
      "attacks the squares next to those it can move to (butting reach); capricorns (the rooks are capricorns, "
      "letter C: rook lines to empty squares only), every-man (with capture = \"none\"; castling butts from the "
      "king's arrival square)"},
+    {"turn_start",
+     D::kCapture,
+     K::kChoice,
+     {{"none", long(TurnStartKind::kNone)}, {"double-attacked", long(TurnStartKind::kDoubleAttacked)}},
+     0,
+     0,
+     HC_FIELD(TurnStartKind, turn_start),
+     "men removed at the start of every turn, before the side to move moves: double-attacked (every enemy "
+     "man attacked by two or more of his men, repeated until none is; journalled with the move that ended "
+     "the previous turn, so every position is the one after it)"},
     {"capture_own_men",
      D::kCapture,
      K::kBoolean,

@@ -3,6 +3,7 @@
 // rules, promotion D-2, Alice transfer §1.7). Nothing here knows about turns.
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 
 #include "model.hpp"
 
@@ -240,8 +241,13 @@ bool in_check(const Variant& v, const Pos& p, int color) {
       }
       // Moss (§4.4): "a king is attacked by every enemy man adjacent to it" (may_capture_on). Bicolour
       // (§4.8): "attacked by any man of either colour (own pawns attack in their own forward direction)".
+      // Tylor (§4.8): "an own man checks its own king only if that king or that man has already moved".
+      const bool king_moved = p.has_moved.count(place(b, k)) > 0;
       for (int s = 0; s < 64; ++s) {
-        const bool giver = color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color);
+        const bool own_may_check =
+            !v.own_check_once_moved || king_moved || p.has_moved.count(place(b, s)) > 0;
+        const bool giver =
+            color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color && own_may_check);
         if (giver && s != k && attacks_square(v, p, b, s, k) && can_check(v, p, b, s)) return true;
       }
     }
@@ -330,6 +336,7 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
           Pos t = p;
           t.bd[b][cs.king_from] = EMPTY;
           t.bd[b][s] = make_piece('k', p.stm);
+          if (t.has_moved.erase(place(b, cs.king_from))) t.has_moved.insert(place(b, s));  // still the king
           if (in_check(v, t, p.stm)) ok = false;
         }
       }
@@ -687,6 +694,26 @@ static void butt(Board& b, int at, int me) {
       b[s] = EMPTY;
 }
 
+// §4.1 archimedes: "At the start of each player's turn, before he moves, every enemy man that is attacked by
+// two or more of his men is removed; removals may reveal further double attacks, which are resolved in the
+// same way until none remains." `q.stm` is the player whose turn starts. Attacks are orthodox (decision 2).
+void archimedes_turn_start(Pos& q) {
+  const int me = q.stm;
+  for (;;) {
+    std::vector<std::pair<int, int>> removed;
+    for (int b = 0; b < q.nboards; ++b)
+      for (int s = 0; s < 64; ++s) {
+        if (color_of(q.bd[b][s]) != 1 - me) continue;
+        int attackers = 0;
+        for (int e = 0; e < 64; ++e)
+          if (color_of(q.bd[b][e]) == me && attacks(q.bd[b], e, s)) ++attackers;
+        if (attackers >= 2) removed.push_back({b, s});
+      }
+    if (removed.empty()) return;
+    for (auto [b, s] : removed) q.bd[b][s] = EMPTY;
+  }
+}
+
 // The physical effects of one move: displacement / shot / kamikaze / explosion, promotion, castling, Alice
 // transfer, the sweep, castling rights. No turn bookkeeping.
 Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
@@ -780,6 +807,24 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
       if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
     }
     q.missiles = carried;
+  }
+  // §4.8 bicolour-tylor: whether a man "has already moved in the game" travels with him; a man removed takes
+  // it with him. Decision (bicolour-ridley): castling moves neither king nor rook in this sense.
+  if (v.own_check_once_moved) {
+    std::set<int> carried;
+    const auto displaced = displaced_men(v, m);
+    for (int w : p.has_moved) {
+      bool was_moved = false;
+      for (auto [before, after] : displaced)
+        if (before == w) carried.insert(after), was_moved = true;
+      const bool captured = m.capture && w == place(m.board, victim);
+      if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
+    }
+    if (!m.castle && !m.fire && !m.removal && !(m.capture && v.capture == Capture::Shoot))
+      for (auto [before, after] : displaced) carried.insert(after);
+    for (auto it = carried.begin(); it != carried.end();)  // swept off after arriving
+      it = q.bd[*it / 64][*it % 64] == EMPTY ? carried.erase(it) : std::next(it);
+    q.has_moved = carried;
   }
   return q;
 }

@@ -124,7 +124,7 @@ void parse_placement(const Variant& v, const std::string& field, const std::stri
 void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, const std::string& fen, Pos& p) {
   std::set<std::string> seen;
   bool has_quota = false, has_used = false, has_spent = false, has_sputniks = false;
-  std::string used_text, moved_text, frozen_text, sputniks_text, missile_text;
+  std::string used_text, moved_text, frozen_text, sputniks_text, missile_text, has_moved_text;
   for (const std::string& t : tokens) {
     const std::size_t eq = t.find('=');
     if (eq == std::string::npos) bad_fen(fen, "token " + t);
@@ -192,6 +192,9 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
     } else if (key == "missile") {
       only_for(v.missiles);
       missile_text = val;
+    } else if (key == "has-moved") {
+      only_for(v.own_check_once_moved);
+      has_moved_text = val;
     } else {
       bad_fen(fen, "token " + t);
     }
@@ -208,6 +211,14 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
         if (!p.missiles.insert(w).second) bad_fen(fen, "missile= names a square twice: " + item);
       }
   }
+
+  // has-moved=SQ,…|- — the men (of both sides) that have moved in the game; without it, none has
+  if (!has_moved_text.empty() && has_moved_text != "-")
+    for (const std::string& item : split(has_moved_text, ',')) {
+      const int w = parse_place(v, item, fen);
+      if (p.bd[w / 64][w % 64] == EMPTY) bad_fen(fen, "has-moved= names an empty square: " + item);
+      if (!p.has_moved.insert(w).second) bad_fen(fen, "has-moved= names a square twice: " + item);
+    }
 
   // quota of the turn in progress
   const int t = turn_index(p.stm, p.full);
@@ -422,6 +433,11 @@ std::string write_fen(const Variant& v, const Pos& p) {
         if (p.bd[b][s] != EMPTY && !p.missiles.count(place(b, s))) all = false;
     for (int w : p.missiles) items.push_back(place_name(w));
     if (!all) out << " missile=" << (items.empty() ? "-" : join(items));
+  }
+  if (v.own_check_once_moved && !p.has_moved.empty()) {
+    std::vector<std::string> items;
+    for (int w : p.has_moved) items.push_back(place_name(w));
+    out << " has-moved=" << join(items);
   }
   return out.str();
 }

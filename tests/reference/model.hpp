@@ -113,6 +113,11 @@ struct Variant {
   bool madras = false;
   // check group
   bool self_check = false;  // bicolour (§4.8): a king is in check when attacked by a man of either colour
+  // bicolour-tylor (§4.8): "an own man checks its own king only if that king or that man has already moved"
+  bool own_check_once_moved = false;
+  // archimedes (§4.1): at the start of each player's turn every enemy man attacked by two or more of his men
+  // is removed, until none remains
+  bool double_attack_at_turn_start = false;
   // boards group
   bool alice = false;
   // goal group
@@ -167,6 +172,7 @@ struct Pos {
   int lastlen = -1;               // `lastlen=` (equidistant): squared length, -1 = unknown
   std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
   std::set<int> missiles;         // `missile=`: places of the men still holding their missile (missile)
+  std::set<int> has_moved;        // `has-moved=`: places of the men that have moved in the game (tylor)
 };
 
 struct Move {
@@ -211,6 +217,7 @@ bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner);
 bool pawn_attacks_passed_square(const Pos& p, int passed, int owner);
 bool ep_usable(const Variant& v, const Pos& p, int passed, int owner);
 bool in_check(const Variant& v, const Pos& p, int color);
+void archimedes_turn_start(Pos& q);
 // §1.10 goals: -2 = not reached, -1 = reached with a draw, WHITE / BLACK = reached, that colour wins.
 int goal_result(const Variant& v, const Pos& p);
 struct CastleSpec {

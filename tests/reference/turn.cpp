@@ -226,6 +226,23 @@ void finish_turn(const Variant& v, const Pos& p, Pos& q, int moves, bool check) 
 // Playing one move with the turn bookkeeping
 // ---------------------------------------------------------------------------------------------------------------
 
+// §4.1 archimedes: the removals at the start of the turn of q.stm, "before he moves" (archimedes_turn_start).
+// A position (FEN) is the one after them. A removal is a capture for D-4; a king or rook gone takes its
+// castling rights (D-1).
+void start_of_turn(const Variant& v, Pos& q) {
+  if (!v.double_attack_at_turn_start) return;
+  const int before = men_on_boards(q);
+  archimedes_turn_start(q);
+  if (men_on_boards(q) == before) return;
+  q.half = 0;
+  for (int i = 0; i < 4; ++i) {
+    const CastleSpec& cs = castle_specs()[i];
+    if (q.castle[i] && (q.bd[0][cs.king_from] != make_piece('k', cs.color) ||
+                        q.bd[0][cs.rook_from] != make_piece('r', cs.color)))
+      q.castle[i] = false;
+  }
+}
+
 After play_move(const Variant& v, const Pos& p, const Move& m) {
   After a;
   a.pos = move_effects(v, p, m);
@@ -318,6 +335,7 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   q.forbid.clear();
   if (a.turn_ended) {
     finish_turn(v, p, q, p.made + 1, a.gives_check);
+    start_of_turn(v, q);
   } else {
     q.made = p.made + 1;
     // double-move-galvin decision 2: the second move may not restore the turn's start position (placement and
@@ -337,6 +355,7 @@ After play_stop(const Variant& v, const Pos& p) {
   After a;
   a.pos = p;
   finish_turn(v, p, a.pos, p.made, false);
+  start_of_turn(v, a.pos);
   a.turn_ended = true;
   return a;
 }
@@ -373,6 +392,9 @@ bool alice_king_steps_into_check(const Variant& v, const Pos& p, const Move& m) 
 bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a) {
   const int me = p.stm;
   if (!v.goal.royal_king) return true;  // §1.1: ordinary-man kings, no check (regime NONE)
+  // archimedes: "no check (a king may be left double-attacked; it is then removed at the opponent's next
+  // turn-start and its side loses)"
+  if (v.double_attack_at_turn_start) return true;
   if (!has_king(a.pos, me)) return false;
   if (!has_king(a.pos, 1 - me)) return true;
   if (v.regime == Regime::None) return true;
@@ -390,6 +412,8 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
 std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = true) {
   std::vector<Legal> base;
   if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
+  // archimedes: "remove the enemy king" — the side that just moved lost it at this turn's start
+  if (v.double_attack_at_turn_start && !has_king(p, 1 - p.stm)) return base;
   if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
@@ -511,6 +535,7 @@ std::string outcome_pos(const Variant& v, const Pos& p) {
     return g == -1 ? word : word + colour[g];
   }
   if (v.goal.royal_king && !has_king(p, p.stm)) return "king-captured";
+  if (v.double_attack_at_turn_start && !has_king(p, 1 - p.stm)) return "king-captured";
   if (!legal_list(v, p).empty()) return "ongoing";
   // §1.5: "the result of stalemate is a per-variant setting" (the winner is named when it is not a draw)
   std::string stalemate = "stalemate";

@@ -237,6 +237,8 @@ Variant parse_variant(const std::string& id) {
       t.butting = v.butting;
       t.imitation = v.imitation;
       t.self_check = v.self_check;
+      t.own_check_once_moved = v.own_check_once_moved;
+      t.double_attack_at_turn_start = v.double_attack_at_turn_start;
       t.missiles = v.missiles;
       t.removal = v.removal;
       t.goliath = v.goliath;
@@ -266,6 +268,19 @@ Variant parse_variant(const std::string& id) {
       claim(check_set, "check");
       v.self_check = true;
       v.no_castling = true;                  // "no castling"
+    } else if (p == "bicolour-tylor" || p == "bicolour-ridley") {  // §4.8
+      claim(check_set, "check");
+      v.self_check = true;  // "bicolour rules on the orthodox array"
+      // "an own man checks its own king only if that king or that man has already moved in the game"
+      v.own_check_once_moved = true;
+      v.no_castling = p == "bicolour-tylor";  // tylor: "castling not allowed"; ridley: "castling permitted"
+    } else if (p == "archimedes") {           // §4.1
+      claim(capture_set, "capture rule");
+      claim(ep_set, "en passant");
+      v.empty_squares_only = true;  // "no displacement capture; moves go to empty squares only"
+      v.double_attack_at_turn_start = true;
+      v.regime = Regime::None;    // "object: remove the enemy king. No check"
+      v.ep_when = EpWhen::None;   // "No e.p."
     } else if (p == "missile") {  // §4.1: every man starts with one missile
       claim(capture_set, "capture rule");
       v.missiles = true;

@@ -29,8 +29,9 @@ export interface MoveEffects {
   reborn: { board: BoardIndex; key: Key }[];
 }
 
-/** Causes under which a removal takes a man off the board (rules/position.hpp is_removing). */
-const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal', 'butt']);
+/** Causes under which a removal takes a man off the board (rules/position.hpp is_removing, and turn-start: the
+ * opponent's turn-start removal, journalled with the move that ended the turn). */
+const REMOVING = new Set(['capture', 'capturer', 'explosion', 'shot', 'sweep', 'removal', 'butt', 'turn-start']);
 /** Causes under which the mover (or the promoted man replacing it) arrives somewhere. */
 const ARRIVING = new Set(['move', 'promotion', 'transfer']);
 

@@ -155,6 +155,20 @@ test('a removal after a quiet move (a sweep) is shown though nothing was capture
   assert.equal(m.toBoard, 0);
 });
 
+test("the removals at the next turn's start (archimedes) are shown with the move that ended the turn", () => {
+  // 1...Kd8: White's turn starts with the knight d4 and then the king d8 removed (attacked twice each).
+  const m = moveEffects('e8d8', [
+    fx(0, 'e8', 'k', 'remove', 'move'),
+    fx(0, 'd8', 'k', 'put', 'move'),
+    fx(0, 'd4', 'n', 'remove', 'turn-start'),
+    fx(0, 'd8', 'k', 'remove', 'turn-start'),
+  ]);
+  assert.deepEqual(m.vanished, [
+    { board: 0, key: 'd4', kind: 'capture' },
+    { board: 0, key: 'd8', kind: 'capture' },
+  ]);
+});
+
 test('Alice: a move from board A arrives on board B (the transfer), a capture on B arrives on A', () => {
   const push = moveEffects('e2e4', [fx(0, 'e2', 'P', 'remove', 'move'), fx(1, 'e4', 'P', 'put', 'move')]);
   assert.equal(push.fromBoard, 0);
