@@ -54,13 +54,14 @@ void check_equivalence(const Variant& v, const std::string& id, int* removing_mo
 
 class RemovesMen : public ::testing::TestWithParam<std::string> {};
 
-// Under Archimedes (capture = "none", a turn-start rule, no sweep) no move removes men: the men removed at
+// Under Archimedes (capture = "none", a turn-start rule, no sweep, no butting) no move removes men: the men removed at
 // the start of the next turn are journalled with the move (Cause::kTurnStart) but are the opponent's removal.
 // There the test asks that such entries were made and that removes_men never said yes.
 void expect_tried(const Variant& v, const std::string& id, int removing, int turn_start_entries) {
   const Rules& r = v.rules;
   const bool moves_remove =
-      r.captures_by_moving() || r.sweep != SweepKind::kNone || r.missiles || r.own_man_removal;
+      r.captures_by_moving() || r.sweep != SweepKind::kNone || r.butting != Butting::kNone || r.missiles ||
+      r.own_man_removal;
   if (moves_remove)
     EXPECT_GT(removing, 0) << "no move removing men was tried: the test proved nothing for " << id;
   else
