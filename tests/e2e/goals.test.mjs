@@ -16,6 +16,8 @@ test('marseillais-losing: the promotion dialog offers a king, and the new king m
     assert.match(await page.textContent('#promotion'), /e8=K/);
     await screenshot(page, 'losing-promotion-to-king');
     await page.click('#promotion button[data-uci="e7e8k"]');
+    // The promotion is entered once the server's /legal answered (playMove counts the moves entered from here).
+    await page.waitForFunction(() => Number(document.querySelector('#pending')?.getAttribute('data-count')) === 1);
     await playMove(page, 'e8d7'); // the second move of the turn, by the new king
     await page.click('#submit');
     const state = await waitTurns(page, id, 1);
