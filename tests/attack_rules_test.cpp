@@ -10,6 +10,7 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "rules/kernel.hpp"
+#include "support.hpp"
 #include "variants/registry.hpp"
 
 using namespace hc;
@@ -18,24 +19,9 @@ namespace {
 
 using Moves = std::vector<std::string>;
 
-Moves legal(const std::string& variant, const std::string& fen) {
-  Variant v = make_variant(variant);
-  Position pos;
-  set_fen(pos, v, fen);
-  MoveList list;
-  pos.ops().legal_moves(pos, list);
-  Moves out;
-  for (Move m : list) out.push_back(to_uci(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test::legal;
 
-bool in_check(const std::string& variant, const std::string& fen) {
-  Variant v = make_variant(variant);
-  Position pos;
-  set_fen(pos, v, fen);
-  return pos.ops().checkers(pos, pos.side()) != 0;
-}
+using test::in_check;
 
 std::string after(const std::string& variant, const std::string& fen, const std::string& move) {
   Variant v = make_variant(variant);

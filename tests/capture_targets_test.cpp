@@ -9,23 +9,14 @@
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "rules/kernel.hpp"
+#include "support.hpp"
 #include "variants/registry.hpp"
 
 using namespace hc;
 
 namespace {
 
-std::vector<std::string> legal(const std::string& variant, const std::string& fen) {
-  Variant v = make_variant(variant);
-  Position pos;
-  set_fen(pos, v, fen);
-  MoveList list;
-  pos.ops().legal_moves(pos, list);
-  std::vector<std::string> out;
-  for (Move m : list) out.push_back(to_uci(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test::legal;
 
 bool has(const std::vector<std::string>& moves, const std::string& m) {
   return std::find(moves.begin(), moves.end(), m) != moves.end();

@@ -11,6 +11,7 @@
 #include "notation/move_text.hpp"
 #include "rules/game.hpp"
 #include "rules/generic_kernel.hpp"
+#include "support.hpp"
 #include "variants/registry.hpp"
 
 using namespace hc;
@@ -24,17 +25,7 @@ char letter(Piece p) {  // the FEN letter
   return color_of(p) == kWhite ? char(c - 'a' + 'A') : c;
 }
 
-std::vector<std::string> legal(const std::string& variant, const std::string& fen) {
-  Variant v = make_variant(variant);
-  Position pos;
-  set_fen(pos, v, fen);
-  MoveList list;
-  pos.ops().legal_moves(pos, list);
-  std::vector<std::string> out;
-  for (Move m : list) out.push_back(to_uci(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test::legal;
 
 // The placement (FEN field 1) after `moves` from `fen`, and the journal's rebirths of the last move.
 struct After {

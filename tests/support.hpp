@@ -1,6 +1,7 @@
 // Shared helpers for the tests: data files, positions, seeded random walks.
 #pragma once
 #include <gtest/gtest.h>
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -88,6 +89,27 @@ inline std::vector<std::string> random_positions(const Variant& v, int count, st
 inline std::vector<std::string> random_positions(const std::string& variant, int count, std::uint64_t seed,
                                                  int max_moves = 80) {
   return random_positions(make_variant(variant), count, seed, max_moves);
+}
+
+// The legal moves of `fen` under `variant`, as sorted UCI text (the hand-counted lists of the rule tests).
+inline std::vector<std::string> legal(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  MoveList list;
+  pos.ops().legal_moves(pos, list);
+  std::vector<std::string> out;
+  for (Move m : list) out.push_back(to_uci(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Is the side to move of `fen` in check under `variant`?
+inline bool in_check(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  return pos.ops().checkers(pos, pos.side()) != 0;
 }
 
 }  // namespace hc::test
