@@ -2,7 +2,8 @@
 // "this move removes men" is read from it. Two parts:
 // - KernelOps::removes_men, asked before the move, equals "the journal of make(m) holds a removal with a
 //   removing cause", for every legal move of seeded random positions of every catalogue id and showcase
-//   composition, on the kernel the id runs on and on the generic kernel;
+//   composition, on the kernel the id runs on and on the generic kernel, and KernelOps::keep_removing keeps
+//   exactly the moves that remove men (all of them when none does);
 // - hand-made moves (capture, e.p., castling, promotion, explosion, shot, kamikaze, Alice transfer) give the
 //   journal written out by hand here, entry by entry, on both kernels.
 // HC_RANDOM_POSITIONS sets the positions per id (default 300).
@@ -36,6 +37,7 @@ void check_equivalence(const Variant& v, const std::string& id, int* removing_mo
     set_fen(pos, v, fen);
     MoveList list;
     pos.ops().legal_moves(pos, list);
+    MoveList removing;  // the legal moves whose journal removes men, in order
     for (Move m : list) {
       const Key before = pos.key();
       const bool asked = pos.ops().removes_men(pos, m);
@@ -48,7 +50,14 @@ void check_equivalence(const Variant& v, const std::string& id, int* removing_mo
       pos.undo(u);
       ASSERT_EQ(asked, made) << id << " " << fen << " move " << to_uci(m);
       *removing_moves += made;
+      if (made) removing.push(m);
     }
+    // KernelOps::keep_removing (the compulsory-capture obligation) keeps exactly those, or all if none.
+    MoveList kept = list;
+    pos.ops().keep_removing(pos, kept);
+    const MoveList& want = removing.empty() ? list : removing;
+    ASSERT_EQ(std::vector<Move>(kept.begin(), kept.end()), std::vector<Move>(want.begin(), want.end()))
+        << id << " " << fen;
   }
 }
 

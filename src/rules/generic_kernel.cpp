@@ -929,9 +929,13 @@ std::uint64_t perft(Position& pos, int depth) {
   return n;
 }
 
-constexpr KernelOps kOps{&legal_moves,  &per_move_legal, &per_move_legal,
-                         &make,         &has_legal_move, &checkers,
-                         &attackers_to, &perft,          &removes_men_by_journal};
+void keep_removing(Position& pos, MoveList& list) {
+  list.keep_if_any([&](Move m) { return removes_men_by_journal(pos, m); });
+}
+
+constexpr KernelOps kOps{
+    &legal_moves,  &per_move_legal, &per_move_legal,         &make,         &has_legal_move, &checkers,
+    &attackers_to, &perft,          &removes_men_by_journal, &keep_removing};
 
 }  // namespace
 }  // namespace hc::generic

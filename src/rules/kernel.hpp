@@ -43,6 +43,11 @@ struct KernelOps {
   // ordering, quiescence, compulsory capture, SAN's `x`) asks this, never occupancy; after make, the journal
   // answers (removes_men(const Undo&)).
   bool (*removes_men)(Position&, Move);
+  // The compulsory-capture obligation over a list of legal moves of pos: when some move of `list` removes
+  // men (removes_men above), keeps only those, in order; else leaves the list as it is. One call a list, so
+  // that the kernel's own removes_men is inlined in the loop (an indirect call a move cost Rifle's perft
+  // 15%).
+  void (*keep_removing)(Position&, MoveList&);
 };
 
 template <class Capture, class Paralysis, class Boards, bool Royal>
@@ -509,10 +514,14 @@ struct Kernel {
     const Square victim = m.kind() == MoveKind::kEnPassant ? m.to() - up : m.to();
     return pos.at(m.from_board(), victim) != kNoPiece;
   }
+  static void keep_removing(Position& pos, MoveList& list) {
+    list.keep_if_any([&](Move m) { return removes_men(pos, m); });
+  }
 
   static constexpr KernelOps ops() {
-    return KernelOps{&legal_moves,  &per_move_legal, &per_move_by_make, &make, &has_legal_move, &checkers,
-                     &attackers_to, &perft,          &removes_men};
+    return KernelOps{&legal_moves,    &per_move_legal, &per_move_by_make, &make,
+                     &has_legal_move, &checkers,       &attackers_to,     &perft,
+                     &removes_men,    &keep_removing};
   }
 };
 

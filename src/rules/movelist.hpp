@@ -73,13 +73,14 @@ struct MoveList {
     count = n;
   }
   // An obligation "if possible": keeps the moves satisfying pred when there is one, else all of them.
+  // One pass, pred asked once a move: the moves satisfying it are gathered at the front as they come (a write
+  // only ever follows a yes, so a list without one is left untouched).
   template <class Pred>
   void keep_if_any(Pred pred) {
+    int n = 0;
     for (int i = 0; i < count; ++i)
-      if (pred(moves[i])) {
-        keep_if(pred);
-        return;
-      }
+      if (pred(moves[i])) moves[n++] = moves[i];
+    if (n) count = n;
   }
 };
 

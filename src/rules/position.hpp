@@ -95,8 +95,11 @@ constexpr int kCauseCount = 12;
 
 // Does a removal with this cause take a man off the board (see Cause)?
 constexpr bool is_removing(Cause c) {
-  return c == Cause::kCapture || c == Cause::kCapturer || c == Cause::kExplosion || c == Cause::kShot ||
-         c == Cause::kSweep || c == Cause::kRemoval || c == Cause::kButt;
+  constexpr unsigned kRemoving = 1u << int(Cause::kCapture) | 1u << int(Cause::kCapturer) |
+                                 1u << int(Cause::kExplosion) | 1u << int(Cause::kShot) |
+                                 1u << int(Cause::kSweep) | 1u << int(Cause::kRemoval) |
+                                 1u << int(Cause::kButt);
+  return (kRemoving >> int(c)) & 1;
 }
 
 // One journal entry. Four bytes (asserted below): Undo holds an array of them and is copied on every make.
@@ -225,13 +228,13 @@ class Position {
   // attributes (`carry`: the mask remove() returned for it, plus any it gains); remove() takes the man's
   // attributes off the board with it and returns them, so that a man moved by remove + put keeps them. Where
   // the rules keep no attributes the mask is always 0 and costs one predictable branch.
-  void put(int b, Square s, Piece p, Undo& u, Cause why, AttrMask carry = 0) {
+  [[gnu::always_inline]] void put(int b, Square s, Piece p, Undo& u, Cause why, AttrMask carry = 0) {
     put_raw(b, s, p);
     assert(u.count < Undo::kMaxEffects);  // the journal's bound (Undo)
     u.effects[u.count++] = Effect::of(b, s, p, true, why);
     if (carry) set_attrs(b, s, carry, u);
   }
-  AttrMask remove(int b, Square s, Undo& u, Cause why) {
+  [[gnu::always_inline]] AttrMask remove(int b, Square s, Undo& u, Cause why) {
     Piece p = board_[b][s];
     AttrMask carried = 0;
     if (attrs_used_) [[unlikely]] {
@@ -284,14 +287,14 @@ class Position {
     return zobrist::mix(zobrist::Field::kAttribute, std::uint64_t(b) << 12 | std::uint64_t(a) << 8 | s);
   }
   // Setup primitives (not journaled).
-  void put_raw(int b, Square s, Piece p) {
+  [[gnu::always_inline]] void put_raw(int b, Square s, Piece p) {
     assert(!board_[b][s] && p);
     board_[b][s] = p;
     color_bb_[b][color_of(p)] |= bb(s);
     type_bb_[b][type_of(p)] |= bb(s);
     st_.piece_key ^= zobrist::piece[b][p][s];
   }
-  void remove_raw(int b, Square s) {
+  [[gnu::always_inline]] void remove_raw(int b, Square s) {
     Piece p = board_[b][s];
     assert(p);
     board_[b][s] = kNoPiece;

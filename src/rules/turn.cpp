@@ -473,20 +473,17 @@ std::array<const char*, 2> category_names(MoveCategories c) {
   return {"first", "second"};
 }
 
-Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
+Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
   if (!pos.rules().captures_by_moving()) return 0;  // capture = none: no man takes anything, e.p. included
   Bitboard keep = 0;
   const int up = owner == kWhite ? 8 : -8;
   const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
-  const bool any_man = pos.rules().ep_capturers == EpCapturers::kAnyMan;
   for (Bitboard p = passed_squares & ~occupied; p;) {
     Square passed = pop_lsb(p);
-    for (int b = 0; b < pos.boards(); ++b) {
-      if (pos.at(b, passed + up) != make_piece(owner, kPawn)) continue;
-      const Bitboard takers = any_man ? pos.ops().attackers_to(pos, b, passed, ~owner)
-                                      : pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn);
-      if (takers) keep |= bb(passed);
-    }
+    for (int b = 0; b < pos.boards(); ++b)
+      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
+          pos.ops().attackers_to(pos, b, passed, ~owner))
+        keep |= bb(passed);
   }
   return keep;
 }
@@ -597,10 +594,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   const bool filters = r.turn_filters();
   if (filters) compose_turn(pos, list);
   // Compulsory capture (Rifle): legality first, then the obligation among legal moves; a capture is a move
-  // that removes men (KernelOps::removes_men).
-  if (r.compulsory_capture) {
-    list.keep_if_any([&](Move m) { return pos.ops().removes_men(pos, m); });
-  }
+  // that removes men (KernelOps::removes_men, asked of the whole list at once).
+  if (r.compulsory_capture) pos.ops().keep_removing(pos, list);
   // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   if (completion && r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {

@@ -30,7 +30,26 @@ struct MoveFacts {
 // double-stepper's board an enemy pawn attacks it, or under EpCapturers::kAnyMan any enemy man that may
 // capture attacks it (docs/formats.md field 4). With require_empty false (pending rights under `empty-now`),
 // a passed square may be occupied for the moment. None where no man captures by moving (capture = "none").
-Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty = true);
+// Inline for the fast kernels, which call it after every move with pending rights: the orthodox case (pawns
+// take e.p.) here, the others in turn.cpp.
+Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty);
+inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
+                              bool require_empty = true) {
+  if (!passed_squares) return 0;
+  if (pos.rules().ep_capturers != EpCapturers::kPawns || !pos.rules().captures_by_moving()) [[unlikely]]
+    return ep_capturable_by_any(pos, passed_squares, owner, require_empty);
+  Bitboard keep = 0;
+  const int up = owner == kWhite ? 8 : -8;
+  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
+  for (Bitboard p = passed_squares & ~occupied; p;) {
+    Square passed = pop_lsb(p);
+    for (int b = 0; b < pos.boards(); ++b)
+      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
+          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
+        keep |= bb(passed);
+  }
+  return keep;
+}
 
 // Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
 // an enemy pawn could use them, so FENs round-trip), counters, the men's memory (RULES.md §1.2, §1.8, D-4).
