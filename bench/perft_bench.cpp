@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <string>
@@ -48,21 +49,53 @@ int main(int argc, char** argv) {
   bool json = false, generic = false;
   int repeats = 3, depth = 0;
   std::vector<std::string> only;
+  const char* usage =
+      "usage: perft_bench [--json] [--generic] [--depth N] [--repeats N] [ID ...]\n"
+      "  perft from each id's start position (every built-in id and showcase composition when none is "
+      "named),\n"
+      "  best of --repeats runs (3), in Mnps; --depth 1-10 overrides each id's depth; --generic also times "
+      "the\n"
+      "  generic kernel, interleaved, with the ratio.\n";
+  auto fail = [&](const std::string& why) {
+    fmt::print(stderr, "perft_bench: {}\n{}", why, usage);
+    std::exit(2);
+  };
+  // A count argument: a whole number in [lo, hi], nothing else.
+  auto count = [&](int& i, const char* name, int lo, int hi) {
+    if (i + 1 >= argc) fail(fmt::format("{} needs a number", name));
+    const std::string text = argv[++i];
+    char* end = nullptr;
+    const long n = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end || n < lo || n > hi) fail(fmt::format("{} {}: want {}-{}", name, text, lo, hi));
+    return int(n);
+  };
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--json"))
+    if (!std::strcmp(argv[i], "--help") || !std::strcmp(argv[i], "-h")) {
+      fmt::print("{}", usage);
+      return 0;
+    } else if (!std::strcmp(argv[i], "--json")) {
       json = true;
-    else if (!std::strcmp(argv[i], "--generic"))
+    } else if (!std::strcmp(argv[i], "--generic")) {
       generic = true;
-    else if (!std::strcmp(argv[i], "--depth") && i + 1 < argc)
-      depth = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--repeats") && i + 1 < argc)
-      repeats = std::atoi(argv[++i]);
-    else
+    } else if (!std::strcmp(argv[i], "--depth")) {
+      depth = count(i, "--depth", 1, 10);
+    } else if (!std::strcmp(argv[i], "--repeats")) {
+      repeats = count(i, "--repeats", 1, 1000);
+    } else if (argv[i][0] == '-') {
+      fail(fmt::format("unknown option '{}'", argv[i]));
+    } else {
       only.push_back(argv[i]);
+    }
   }
-  for (const auto& id : only)
+  for (const auto& id : only) {
+    try {
+      make_variant(id);
+    } catch (const std::exception& e) {  // VariantError, or a variants-file error for a composition
+      fail(e.what());
+    }
     if (std::none_of(cases.begin(), cases.end(), [&](const Case& c) { return c.id == id; }))
       cases.push_back({id, 5});
+  }
   if (json) fmt::print("{{\"results\": [");
   bool first = true;
   if (depth > 0)

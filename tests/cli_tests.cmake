@@ -128,3 +128,12 @@ cli_bad_number(serve_max_movetime --max-movetime-ms ${HC} serve --max-movetime-m
 cli_bad_number(serve_max_depth --max-depth ${HC} serve --max-depth 65 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_engine_flags)
 cli_bad_number(serve_header_timeout_nan --header-timeout ${HC} serve --header-timeout nan --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_net_flags)
 cli_bad_number(serve_games_per_minute_negative --games-per-minute ${HC} serve --games-per-minute -1 --port 0 --data ${CMAKE_CURRENT_BINARY_DIR}/serve_net_flags)
+
+# bench/perft_bench: usage on --help; a bad id, option or count exits 2 with the message (it threw an uncaught
+# VariantError for an unknown id, '--help' included, and read '--depth x' as 0).
+set(PB $<TARGET_FILE:perft_bench>)
+cli_test(perft_bench_help "^usage: perft_bench" ${PB} --help)
+cli_fails(perft_bench_bad_id "perft_bench: unknown variant id 'nosuch'" ${PB} nosuch)
+cli_fails(perft_bench_bad_depth "perft_bench: --depth x: want 1-10" ${PB} --depth x chess)
+cli_fails(perft_bench_bad_option "perft_bench: unknown option '--bogus'" ${PB} --bogus)
+cli_test(perft_bench_depth "chess +depth 3 +8902 nodes" ${PB} --depth 3 --repeats 1 chess)
