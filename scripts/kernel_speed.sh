@@ -5,7 +5,9 @@
 #      fast; an id that only the generic kernel plays shows both columns on it, ratio about 1);
 #   2. with HC_BENCH_BASE=DIR (the build directory of an earlier version, e.g. main before issue 11), chess and
 #      the 11 ids older than the turn layer timed by that version's perft_bench and by ours, interleaved, best of
-#      5, and the ratio now / before (issue 11: within 3%, i.e. >= 0.97).
+#      5, and the ratio now / before (issue 11: within 3%, i.e. >= 0.97). Build that version with the same
+#      compiler flags as ours: HC_NATIVE leaves AVX-512 out since issue 11 (CMakeLists.txt), so for a checkout
+#      older than that configure it with -DHC_NATIVE=OFF -DCMAKE_CXX_FLAGS='-march=native -mno-avx512f'.
 # Usage: [HC_BENCH_BASE=DIR] scripts/kernel_speed.sh [IDS...]   (IDS limit part 1; default every id)
 set -euo pipefail
 cd "$(dirname "$0")/.."
