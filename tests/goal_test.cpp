@@ -17,14 +17,7 @@ struct Game {
   Position pos;
   Game(const std::string& id, const std::string& fen) : v(make_variant(id)) { set_fen(pos, v, fen); }
   GameResult result() { return evaluate(pos); }
-  std::vector<std::string> moves() {
-    MoveList list;
-    pos.ops().legal_moves(pos, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(to_uci(m));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
+  std::vector<std::string> moves() { return test::legal(pos); }
   // Plays a UCI move; returns whether it ended the turn.
   bool play(const std::string& uci) {
     Undo u;

@@ -91,17 +91,21 @@ inline std::vector<std::string> random_positions(const std::string& variant, int
   return random_positions(make_variant(variant), count, seed, max_moves);
 }
 
-// The legal moves of `fen` under `variant`, as sorted UCI text (the hand-counted lists of the rule tests).
-inline std::vector<std::string> legal(const std::string& variant, const std::string& fen) {
-  Variant v = make_variant(variant);
-  Position pos;
-  set_fen(pos, v, fen);
+// The legal moves of pos (or of `fen` under `variant`), as sorted UCI text (the hand-counted lists of the
+// rule tests).
+inline std::vector<std::string> legal(Position& pos) {
   MoveList list;
   pos.ops().legal_moves(pos, list);
   std::vector<std::string> out;
   for (Move m : list) out.push_back(to_uci(m));
   std::sort(out.begin(), out.end());
   return out;
+}
+inline std::vector<std::string> legal(const std::string& variant, const std::string& fen) {
+  Variant v = make_variant(variant);
+  Position pos;
+  set_fen(pos, v, fen);
+  return legal(pos);
 }
 
 // Is the side to move of `fen` in check under `variant`?

@@ -104,12 +104,7 @@ TEST(TurnStateKey, LostMoveCacheIsNotSharedAcrossVariants) {
     set_fen(pos, v, v.start_fen);
     Undo u;
     pos.ops().make(pos, parse_uci(pos, uci), u);
-    MoveList list;
-    pos.ops().legal_moves(pos, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(to_uci(m));
-    std::sort(out.begin(), out.end());
-    return out;
+    return test::legal(pos);
   };
   const Variant pawn_piece = make_variant("piece-and-pawn-marseillais"),
                 halves = make_variant("bilateral-marseillais");

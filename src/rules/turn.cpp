@@ -475,17 +475,9 @@ std::array<const char*, 2> category_names(MoveCategories c) {
 
 Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
   if (!pos.rules().captures_by_moving()) return 0;  // capture = none: no man takes anything, e.p. included
-  Bitboard keep = 0;
-  const int up = owner == kWhite ? 8 : -8;
-  const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
-  for (Bitboard p = passed_squares & ~occupied; p;) {
-    Square passed = pop_lsb(p);
-    for (int b = 0; b < pos.boards(); ++b)
-      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
-          pos.ops().attackers_to(pos, b, passed, ~owner))
-        keep |= bb(passed);
-  }
-  return keep;
+  return ep_rights_taken_by(pos, passed_squares, owner, require_empty, [&](int b, Square passed) {
+    return pos.ops().attackers_to(pos, b, passed, ~owner) != 0;
+  });
 }
 
 void end_turn(Position& pos) {

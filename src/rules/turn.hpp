@@ -31,24 +31,32 @@ struct MoveFacts {
 // capture attacks it (docs/formats.md field 4). With require_empty false (pending rights under `empty-now`),
 // a passed square may be occupied for the moment. None where no man captures by moving (capture = "none").
 // Inline for the fast kernels, which call it after every move with pending rights: the orthodox case (pawns
-// take e.p.) here, the others in turn.cpp.
-Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty);
-inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
-                              bool require_empty = true) {
-  if (!passed_squares) return 0;
-  if (pos.rules().ep_capturers != EpCapturers::kPawns || !pos.rules().captures_by_moving()) [[unlikely]]
-    return ep_capturable_by_any(pos, passed_squares, owner, require_empty);
+// take e.p.) here, the others in turn.cpp; both walk the rights with ep_rights_taken_by.
+//
+// The passed squares of `passed_squares` whose right stands (its pawn on the landing square, the passed
+// square empty unless !require_empty) and that takers(b, passed) says some enemy man on board b could take.
+template <class Takers>
+inline Bitboard ep_rights_taken_by(const Position& pos, Bitboard passed_squares, Color owner,
+                                   bool require_empty, Takers takers) {
   Bitboard keep = 0;
   const int up = owner == kWhite ? 8 : -8;
   const Bitboard occupied = require_empty ? pos.occupied_any() : 0;
   for (Bitboard p = passed_squares & ~occupied; p;) {
     Square passed = pop_lsb(p);
     for (int b = 0; b < pos.boards(); ++b)
-      if (pos.at(b, passed + up) == make_piece(owner, kPawn) &&
-          (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)))
-        keep |= bb(passed);
+      if (pos.at(b, passed + up) == make_piece(owner, kPawn) && takers(b, passed)) keep |= bb(passed);
   }
   return keep;
+}
+Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty);
+inline Bitboard ep_capturable(const Position& pos, Bitboard passed_squares, Color owner,
+                              bool require_empty = true) {
+  if (!passed_squares) return 0;
+  if (pos.rules().ep_capturers != EpCapturers::kPawns || !pos.rules().captures_by_moving()) [[unlikely]]
+    return ep_capturable_by_any(pos, passed_squares, owner, require_empty);
+  return ep_rights_taken_by(pos, passed_squares, owner, require_empty, [&](int b, Square passed) {
+    return (pawn_attacks(owner, passed) & pos.pieces(b, ~owner, kPawn)) != 0;
+  });
 }
 
 // Passes the turn to the opponent: quota of the next turn, e.p. rights created in this turn (kept only while
