@@ -86,6 +86,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "equidistant-marseillais",
                                            "balanced-equidistant-marseillais",
                                            "citizen",
+                                           "double-trouble",
                                            "threesum",
                                            "hurricane",
                                            "sputnik",
@@ -375,6 +376,8 @@ TEST(VariantFile, MoreErrorKinds) {
        {1, 2, "a", "",
         "end.win other than \"checkmate\" needs royal_king = false (the king's capture would end the game "
         "first)"}},
+      {"[a]\nschedule = \"progressive\"\nblack_quota = 1\n",
+       {1, 2, "a", "", "black_quota only goes with schedule = \"fixed\""}},
       {"[a]\nend.stalemate = \"lose\"\n", {2, 17, "a", "end.stalemate", "bad value 'lose'"}},
       {"[a]\ninherits = \"a\"\n", {1, 2, "a", "", "cycle of inheritance or aliases: a -> a"}},
       {"[a]\ninherits = \"Bad\"\n", {2, 12, "a", "inherits", "bad parent id 'Bad'"}},

@@ -77,7 +77,8 @@ enum class StalemateResult : std::uint8_t { kDraw, kLoss, kWin };
 // turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
 // kinds (the last four) depend on the game and are computed when a turn ends (rules/turn.cpp next_quota).
 enum class ScheduleKind : std::uint8_t {
-  kFixed,            // `quota` every turn (`white_first_quota` for White's first turn, when set)
+  kFixed,            // `quota` every turn (`black_quota` for Black's turns and `white_first_quota` for White's
+                     // first turn, when set)
   kProgressive,      // t
   kOddEvenOwnTurn,   // 1 when n is odd, `quota` when n is even
   kOwnTurnIndex,     // n
@@ -101,6 +102,9 @@ struct Schedule {
   int white_first_quota =
       0;           // kFixed: White's first turn, when it differs (Balanced Marseillais, Galvin); 0 = same
   int period = 0;  // kStepEvery, kCycle
+  // kFixed: moves in each of Black's turns, when they differ from White's (RULES.md §3.3, two moves against
+  // one: the sides' schedules differ); 0 = quota
+  int black_quota = 0;
 
   bool dynamic() const { return kind >= ScheduleKind::kPlusChecksGiven; }
 
@@ -110,7 +114,8 @@ struct Schedule {
     const std::uint32_t t = std::uint32_t(turn_index), n = (t + 1) / 2;
     switch (kind) {
       case ScheduleKind::kFixed:
-        return turn_index == 1 && white_first_quota ? white_first_quota : quota;
+        if (turn_index == 1 && white_first_quota) return white_first_quota;
+        return t % 2 == 0 && black_quota ? black_quota : quota;
       case ScheduleKind::kProgressive:
       case ScheduleKind::kPlusChecksGiven:
       case ScheduleKind::kCheckCutsNext:
@@ -296,7 +301,8 @@ struct Rules {
   bool transfers() const { return transfer != TransferKind::kNone; }
 
   bool multi_move() const {
-    return schedule.kind != ScheduleKind::kFixed || schedule.quota > 1 || schedule.white_first_quota > 1;
+    return schedule.kind != ScheduleKind::kFixed || schedule.quota > 1 || schedule.white_first_quota > 1 ||
+           schedule.black_quota > 1;
   }
   // The men moved in a turn are followed (rules/turn.hpp ManMemory): compositions that count a man's moves.
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }

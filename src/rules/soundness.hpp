@@ -55,8 +55,9 @@ struct Soundness {
 // blocked by a reborn man (no proof written: witness and reversal off), and it is no orthodox capture (no
 // dead positions). What paralysis does (its two effects) matters only where there is paralysis, which
 // every shortcut already reads. Butting removes men after a quiet move and attacks by reach (a sweep and an
-// unorthodox attack at once): all four off but null-move pruning.
-static_assert(sizeof(Rules) == 84, "a Rules field was added or removed: classify it in soundness() below");
+// unorthodox attack at once): all four off but null-move pruning. A quota per colour (schedule.black_quota) is
+// still a quota the turn index decides: every shortcut reads it through Schedule::static_quota.
+static_assert(sizeof(Rules) == 88, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};

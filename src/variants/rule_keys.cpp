@@ -100,6 +100,14 @@ const std::vector<RuleKey> kKeys = {
      kMaxFixedQuota,
      HC_FIELD(int, schedule.white_first_quota),
      "fixed schedule: moves in White's first turn (0: as quota)"},
+    {"black_quota",
+     D::kSchedule,
+     K::kInteger,
+     {},
+     0,
+     kMaxFixedQuota,
+     HC_FIELD(int, schedule.black_quota),
+     "fixed schedule: moves in each of Black's turns (0: as quota)"},
     {"ends_on",
      D::kSchedule,
      K::kList,
@@ -611,6 +619,8 @@ std::string rules_problem(const Rules& r) {
   if (k == ScheduleKind::kStepEvery && r.schedule.period < 1) return "schedule = \"step\" needs a period";
   if (k != ScheduleKind::kCycle && k != ScheduleKind::kStepEvery && r.schedule.period != 0)
     return "period only goes with schedule = \"step\" or \"cycle\"";
+  if (k != ScheduleKind::kFixed && r.schedule.black_quota != 0)
+    return "black_quota only goes with schedule = \"fixed\"";
   if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && r.moves_per_man == 0 && !r.sputniks)
     return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.moves_per_man or "
            "composition.sputniks";

@@ -77,6 +77,12 @@ bool set_turn_id(Variant& v, const std::string& p) {
   } else if (p == "balanced-equidistant-marseillais") {  // §3.1: balanced schedule, no different-man rule
     marseillais_family(v, Schedule::Balanced);
     v.obligation = Obligation::Equidistant;
+  } else if (p == "double-trouble") {  // §3.3: "White may not give check with his first move (illegal); if in
+    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN (check
+    // only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed quota of two.
+    v.schedule = Schedule::TwoAgainstOne;
+    v.regime = Regime::Italian;
+    v.complete_turn = true;
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
@@ -376,6 +382,8 @@ int static_quota(const Variant& v, int stm, int full) {
       return (stm == WHITE && full == 1) ? 1 : 2;  // §3.1 balanced / §3.2 Galvin: W 1,2,2…
     case Schedule::Alternating:
       return full % 2 ? 1 : 2;  // alternating-marseillais: W1 B1 W2 B2 …
+    case Schedule::TwoAgainstOne:
+      return stm == WHITE ? 2 : 1;
     case Schedule::Progressive:
     case Schedule::BankOfScotland:
     case Schedule::Switchback:
