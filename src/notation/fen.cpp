@@ -129,7 +129,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       if (t == kCapricorn && v.rules.rook_role() != kCapricorn)
         throw NotationError("a capricorn '" + quote_char_at(f.text, i) + "' in " + v.id + ", which has none",
                             col);
-      if (!(v.rules.men() & men_bit(t)))  // Rules::men: the start array's men and the promotion set
+      if (!(v.rules.fen_men() & men_bit(t)))  // Rules::men: the start array's men and the promotion set
         throw NotationError("a " + std::string(man_name(t)) + " '" + quote_char_at(f.text, i) + "' in " +
                                 v.id + ", which has none",
                             col);
@@ -461,7 +461,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     const PieceType type = text.size() == 1 ? type_from_char(text[0]) : kNoType;
     if (text == "c")
       st.last_type = 7;
-    else if (type != kNoType && type != kCapricorn && (r.men() & men_bit(type)) &&
+    else if (type != kNoType && type != kCapricorn && (r.fen_men() & men_bit(type)) &&
              std::islower(static_cast<unsigned char>(text[0])))
       st.last_type = type;
     else

@@ -312,12 +312,20 @@ struct Rules {
     return m;
   }
   // Every type of man the game has: those of the start array and those a pawn promotes to. The FEN reader
-  // refuses any other.
+  // refuses any other but as fen_men() says.
   std::uint16_t men() const { return std::uint16_t(start_men | promotion_men()); }
+  // The men a FEN may hold: men(), and, where the start array has only orthodox men (and capricorns), all six
+  // orthodox ones, as before there were other men (analysis positions: a rook in capricorn, the invariants'
+  // many-queen positions in every id). A game with medieval men in its array holds its own men only.
+  std::uint16_t fen_men() const {
+    return std::uint16_t(men() | ((start_men & ~(kOrthodoxMen | men_bit(kCapricorn))) ? 0 : kOrthodoxMen));
+  }
   // The game has men beyond the orthodox six and the capricorn, or a promotion set other than Q, R, B, N:
   // only the generic kernel plays it.
+  // (men() less promotion_men()'s capricorn and king, which are orthodox here: read per generation by
+  // soundness(), so kept to two tests.)
   bool unorthodox_men() const {
-    return (men() & ~(kOrthodoxMen | men_bit(kCapricorn))) || promotion_pieces != kOrthodoxPromotions;
+    return (start_men & ~(kOrthodoxMen | men_bit(kCapricorn))) || promotion_pieces != kOrthodoxPromotions;
   }
   // Does the man of type t butt (Butting)? Castling's men excepted (the generic kernel's place).
   bool butts(PieceType t) const {
