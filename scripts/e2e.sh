@@ -21,7 +21,9 @@ data=$(mktemp -d)
 log="$data/server.log"
 # Every browser of the suite is 127.0.0.1, creating far more games than one visitor would: the per-address creation
 # limit (tested in server_api_test) is off here, or the suite's pace decides whether a game can be created.
-build/src/heterochess serve --port 0 --data "$data/db" --web web/dist --games-per-minute 0 >"$log" 2>&1 &
+# The test variants file adds medieval-men (fers and alfil: tests/e2e/medieval.test.mjs; every_variant plays it too).
+build/src/heterochess serve --port 0 --data "$data/db" --web web/dist --games-per-minute 0 \
+  --variants tests/data/variants/medieval.toml >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -rf "$data"' EXIT
 for _ in $(seq 100); do

@@ -63,14 +63,13 @@ void check_equivalence(const Variant& v, const std::string& id, int* removing_mo
 
 class RemovesMen : public ::testing::TestWithParam<std::string> {};
 
-// Under Archimedes (capture = "none", a turn-start rule, no sweep, no butting) no move removes men: the men removed at
-// the start of the next turn are journalled with the move (Cause::kTurnStart) but are the opponent's removal.
-// There the test asks that such entries were made and that removes_men never said yes.
+// Under Archimedes (capture = "none", a turn-start rule, no sweep, no butting) no move removes men: the men
+// removed at the start of the next turn are journalled with the move (Cause::kTurnStart) but are the
+// opponent's removal. There the test asks that such entries were made and that removes_men never said yes.
 void expect_tried(const Variant& v, const std::string& id, int removing, int turn_start_entries) {
   const Rules& r = v.rules;
-  const bool moves_remove =
-      r.captures_by_moving() || r.sweep != SweepKind::kNone || r.butting != Butting::kNone || r.missiles ||
-      r.own_man_removal;
+  const bool moves_remove = r.captures_by_moving() || r.sweep != SweepKind::kNone ||
+                            r.butting != Butting::kNone || r.missiles || r.own_man_removal;
   if (moves_remove)
     EXPECT_GT(removing, 0) << "no move removing men was tried: the test proved nothing for " << id;
   else
@@ -132,7 +131,8 @@ void expect_journal(const std::string& spec, const std::string& fen, const std::
     std::vector<std::string> got, want;
     for (int i = 0; i < u.count; ++i) {
       const Effect& e = u.effects[i];
-      static const char kLetters[] = " PNBRQK  pnbrqk";  // Piece = colour << 3 | type (core/types.hpp)
+      // The man's letter, written out here rather than read from core/men.hpp: Piece = colour << 4 | type.
+      static const char kLetters[] = " PNBRQK          pnbrqk";
       got.push_back(describe(e.board, square_name(e.square), kLetters[e.piece], e.put, e.cause));
     }
     for (const Entry& e : expected) want.push_back(describe(e.board, e.square, e.piece, e.put, e.cause));
@@ -218,19 +218,18 @@ TEST(JournalCauses, AliceTransfer) {
 TEST(JournalCauses, EffectKeepsEveryField) {
   for (bool put : {false, true})
     for (int c = 0; c < kCauseCount; ++c) {
-      const Effect e = Effect::of(1, 63, Piece(14), put, Cause(c));
+      const Effect e = Effect::of(1, 63, make_piece(kBlack, kAlfil), put, Cause(c));  // the highest man
       EXPECT_EQ(e.board, 1);
       EXPECT_EQ(e.square, 63);
-      EXPECT_EQ(e.piece, Piece(14));
+      EXPECT_EQ(e.piece, make_piece(kBlack, kAlfil));
       EXPECT_EQ(e.put, put);
       EXPECT_EQ(e.cause, Cause(c));
     }
 }
 
 TEST(JournalCauses, OnlyRemovingCausesRemove) {
-  for (Cause c :
-       {Cause::kCapture, Cause::kCapturer, Cause::kExplosion, Cause::kShot, Cause::kSweep, Cause::kRemoval,
-        Cause::kButt})
+  for (Cause c : {Cause::kCapture, Cause::kCapturer, Cause::kExplosion, Cause::kShot, Cause::kSweep,
+                  Cause::kRemoval, Cause::kButt})
     EXPECT_TRUE(is_removing(c)) << cause_name(c);
   for (Cause c : {Cause::kMove, Cause::kTransfer, Cause::kCastlingRook, Cause::kPromotion, Cause::kRebirth,
                   Cause::kTurnStart})

@@ -101,3 +101,7 @@ TEST(ProtocolGolden, XboardAlice) { run_transcript("xboard_alice.txt", "xboard")
 TEST(ProtocolGolden, XboardPonder) { run_transcript("xboard_ponder.txt", "xboard"); }
 TEST(ProtocolGolden, UciStartPositionNeedsKings) { run_transcript("uci_start_position.txt", "uci"); }
 TEST(ProtocolGolden, XboardStartPositionNeedsKings) { run_transcript("xboard_start_position.txt", "xboard"); }
+TEST(ProtocolGolden, XboardMedievalMen) {
+  run_transcript("xboard_medieval.txt",
+                 "xboard --variants " + std::string(HC_TEST_DATA_DIR) + "/variants/medieval.toml");
+}

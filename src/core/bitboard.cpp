@@ -7,6 +7,8 @@ namespace hc {
 namespace tables {
 Bitboard knight[64];
 Bitboard king[64];
+Bitboard fers[64];
+Bitboard alfil[64];
 Bitboard pawn_attacks[2][64];
 Bitboard between[64][64];
 Bitboard line[64][64];
@@ -102,6 +104,8 @@ void init_all() {
                 step(s, -2, -1) | step(s, -2, 1) | step(s, -1, 2);
     king[s] = step(s, 1, 0) | step(s, 1, 1) | step(s, 0, 1) | step(s, -1, 1) | step(s, -1, 0) |
               step(s, -1, -1) | step(s, 0, -1) | step(s, 1, -1);
+    fers[s] = step(s, 1, 1) | step(s, -1, 1) | step(s, 1, -1) | step(s, -1, -1);
+    alfil[s] = step(s, 2, 2) | step(s, -2, 2) | step(s, 2, -2) | step(s, -2, -2);
     tables::pawn_attacks[kWhite][s] = step(s, 1, 1) | step(s, -1, 1);
     tables::pawn_attacks[kBlack][s] = step(s, 1, -1) | step(s, -1, -1);
   }

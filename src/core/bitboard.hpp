@@ -27,6 +27,8 @@ constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
 namespace tables {
 extern Bitboard knight[64];
 extern Bitboard king[64];
+extern Bitboard fers[64];   // one square diagonally
+extern Bitboard alfil[64];  // exactly two squares diagonally (a leap: nothing blocks it)
 extern Bitboard pawn_attacks[2][64];
 extern Bitboard between[64][64];  // squares strictly between two aligned squares
 extern Bitboard line[64][64];     // the full line through two aligned squares (0 if not aligned)
@@ -53,6 +55,8 @@ void init_tables();
 
 inline Bitboard knight_attacks(Square s) { return tables::knight[s]; }
 inline Bitboard king_attacks(Square s) { return tables::king[s]; }
+inline Bitboard fers_attacks(Square s) { return tables::fers[s]; }
+inline Bitboard alfil_attacks(Square s) { return tables::alfil[s]; }
 inline Bitboard pawn_attacks(Color c, Square s) { return tables::pawn_attacks[c][s]; }
 inline Bitboard rook_attacks(Square s, Bitboard occ) {
   const auto& m = tables::rook_magics[s];
@@ -83,6 +87,10 @@ inline Bitboard attacks_of(PieceType t, Color c, Square s, Bitboard occ) {
       return queen_attacks(s, occ);
     case kKing:
       return king_attacks(s);
+    case kFers:
+      return fers_attacks(s);
+    case kAlfil:
+      return alfil_attacks(s);
     default:
       return 0;
   }

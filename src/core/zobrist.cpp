@@ -3,7 +3,7 @@
 #include <mutex>
 
 namespace hc::zobrist {
-Key piece[kMaxBoards][16][64];
+Key piece[kMaxBoards][kPieceCodes][64];
 Key side;
 Key castling[16];
 Key ep_now[64];
@@ -23,8 +23,8 @@ void init() {
       return z ^ (z >> 31);
     };
     for (auto& b : piece)
-      for (auto& p : b)
-        for (auto& k : p) k = next();
+      for (int old = 0; old < 16; ++old)  // the former code colour << 3 | type
+        for (auto& k : b[(old >> 3) << 4 | (old & 7)]) k = next();
     side = next();
     for (auto& k : castling) k = next();
     for (auto& k : ep_now) k = next();
@@ -32,6 +32,10 @@ void init() {
     for (auto& k : made) k = next();
     for (auto& k : quota) k = next();
     forbid = next();
+    for (auto& b : piece)
+      for (int c = 0; c < 2; ++c)
+        for (int t = 8; t < 16; ++t)
+          for (auto& k : b[c << 4 | t]) k = next();
   });
 }
 }  // namespace hc::zobrist

@@ -3,7 +3,10 @@
 #include "core/types.hpp"
 
 namespace hc::zobrist {
-extern Key piece[kMaxBoards][16][64];
+// By board, Piece (colour << 4 | type) and square. The keys of the first eight types are those they had when
+// a Piece was colour << 3 | type (init fills them first, in that order), so every position's hash without a
+// fers or alfil is unchanged; the later types' keys are drawn after every other table.
+extern Key piece[kMaxBoards][kPieceCodes][64];
 extern Key side;
 extern Key castling[16];
 extern Key ep_now[64];

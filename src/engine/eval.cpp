@@ -26,18 +26,19 @@ constexpr int kKingHomeMg[8] = {5, 15, 10, -10, 0, -10, 20, 5};  // first rank; 
 constexpr int kRacePawnRank[8] = {0, 0, 20, 45, 90, 180, 360, 0};
 
 // Mobility per reachable square (mg, eg) and the count that scores zero.
-// Index 7 the capricorn, whose "mobility" is its butting reach (the squares next to those it can move to).
-constexpr int kMobMg[kPieceTypeCount] = {0, 0, 4, 5, 2, 1, 0, 1};
-constexpr int kMobEg[kPieceTypeCount] = {0, 0, 4, 5, 4, 2, 0, 2};
-constexpr int kMobBase[kPieceTypeCount] = {0, 0, 4, 6, 6, 12, 0, 14};
+// Index 7 the capricorn, whose "mobility" is its butting reach (the squares next to those it can move to);
+// 8 and 9 the fers and the alfil (at most 4 squares each).
+constexpr int kMobMg[kPieceTypeCount] = {0, 0, 4, 5, 2, 1, 0, 1, 3, 3};
+constexpr int kMobEg[kPieceTypeCount] = {0, 0, 4, 5, 4, 2, 0, 2, 3, 3};
+constexpr int kMobBase[kPieceTypeCount] = {0, 0, 4, 6, 6, 12, 0, 14, 2, 2};
 
 // King danger: per man attacking the king's field, per man one move from attacking it.
-constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 20, 20, 25, 40, 0, 25};
-constexpr int kThreatUnits[kPieceTypeCount] = {0, 0, 12, 12, 15, 25, 0, 15};
+constexpr int kAttackUnits[kPieceTypeCount] = {0, 0, 20, 20, 25, 40, 0, 25, 12, 10};
+constexpr int kThreatUnits[kPieceTypeCount] = {0, 0, 12, 12, 15, 25, 0, 15, 8, 6};
 // Check by both colours: an own piece on its king's field (Eval::own_men_near_king).
 constexpr int kOwnManNearKing = 20;
 // Phase weight of non-pawn men (24 = all of them on the boards).
-constexpr int kPhase[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 0, 2};
+constexpr int kPhase[kPieceTypeCount] = {0, 0, 1, 1, 2, 4, 0, 2, 1, 1};
 
 constexpr Square relative(Color c, Square s) { return c == kWhite ? s : s ^ 56; }
 inline int distance(Square a, Square b) {
@@ -79,10 +80,10 @@ struct Eval {
   Man men[64 * kMaxBoards];
   int count = 0;
   Bitboard paralysed[kMaxBoards]{};
-  Bitboard pawn_att[2][kMaxBoards]{};     // attacks of the pawns that may capture
+  Bitboard pawn_att[2][kMaxBoards]{};                   // attacks of the pawns that may capture
   Bitboard att_type[2][kMaxBoards][kPieceTypeCount]{};  // attacks of men that may capture, by type
-  Bitboard att[2][kMaxBoards]{};          // union of att_type (kings only where they capture)
-  Bitboard att_nonking[2][kMaxBoards]{};  // the same without kings
+  Bitboard att[2][kMaxBoards]{};                        // union of att_type (kings only where they capture)
+  Bitboard att_nonking[2][kMaxBoards]{};                // the same without kings
   int mg[2]{}, eg[2]{}, phase = 0;
 
   explicit Eval(const Position& p) : pos(p), r(p.rules()), nb(p.boards()) {
@@ -113,8 +114,8 @@ struct Eval {
           const Square s = pop_lsb(m);
           const PieceType t = type_of(pos.at(b, s));
           // A man that butts attacks the squares next to those it can move to (RULES.md §1.3).
-          const Bitboard a = r.butts(t) ? grow(generic::reach(pos.at(b, s), s, occ) & ~occ)
-                                        : attacks_of(t, c, s, occ);
+          const Bitboard a =
+              r.butts(t) ? grow(generic::reach(pos.at(b, s), s, occ) & ~occ) : attacks_of(t, c, s, occ);
           observe[c][t] |= a;
           men[count++] = Man{a, s, t, c, std::uint8_t(b), false};
         }
@@ -416,6 +417,10 @@ int piece_value(const Rules& r, PieceType t) {
   // A capricorn (rook lines to empty squares, butting every enemy man next to its arrival) is valued as the
   // rook whose place it takes: it cannot take a man on its line, but one move may remove several.
   if (t == kCapricorn) return 500;
+  // The medieval men: a fers (one square diagonally) is worth about a pawn and a half, an alfil (a leap of
+  // two diagonally, 8 squares of one colour in all) a little less; estimates, as the engine's other values.
+  if (t == kFers) return r.capturer_removed() ? 160 : 150;
+  if (t == kAlfil) return r.capturer_removed() ? 130 : 120;
   static constexpr int kOrthodox[] = {0, 100, 320, 330, 500, 900, 0};
   // Captures that remove the capturer (explosion, the capturer dying) trade it away: the men's worth is
   // closer together there.

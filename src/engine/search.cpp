@@ -203,7 +203,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   Move tt_move{};
   if (e.key == key) {
     tt_move = Move(e.move & 63, (e.move >> 6) & 63, MoveKind((e.move >> 12) & 7),
-                   PieceType((e.move >> 15) & 7), (e.move >> 18) & 7, (e.move >> 21) & 7);
+                   Move::from_raw(e.move).promotion(), (e.move >> 18) & 7, (e.move >> 21) & 7);
     if (!pv_node && e.depth >= depth) {
       int s = from_tt(e.score, turns);
       if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;

@@ -2,6 +2,7 @@
 
 #include "rules/goal.hpp"
 
+#include "core/men.hpp"
 #include "notation/quote.hpp"
 #include "rules/kernel.hpp"
 
@@ -32,32 +33,9 @@ std::vector<Field> split_fields(std::string_view s) {
   return out;
 }
 
-PieceType type_from_char(char c) {
-  switch (std::tolower(static_cast<unsigned char>(c))) {
-    case 'p':
-      return kPawn;
-    case 'n':
-      return kKnight;
-    case 'b':
-      return kBishop;
-    case 'r':
-      return kRook;
-    case 'q':
-      return kQueen;
-    case 'k':
-      return kKing;
-    case 'c':
-      return kCapricorn;
-    default:
-      return kNoType;
-  }
-}
+PieceType type_from_char(char c) { return man_of_letter(c); }
 
-char piece_char(Piece p) {
-  static const char kChars[] = " pnbrqkc";
-  char c = kChars[type_of(p)];
-  return color_of(p) == kWhite ? char(std::toupper(c)) : c;
-}
+char piece_char(Piece p) { return piece_letter(p); }
 
 int parse_int(const Field& f, const char* what) {
   if (f.text.size() > 8) throw NotationError(std::string(what) + " too large (at most 99999999)", f.column);
@@ -149,7 +127,12 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       PieceType t = type_from_char(c);
       if (t == kNoType) throw NotationError("unknown man '" + quote_char_at(f.text, i) + "'", col);
       if (t == kCapricorn && v.rules.rook_role() != kCapricorn)
-        throw NotationError("a capricorn '" + quote_char_at(f.text, i) + "' in " + v.id + ", which has none", col);
+        throw NotationError("a capricorn '" + quote_char_at(f.text, i) + "' in " + v.id + ", which has none",
+                            col);
+      if (!(v.rules.fen_men() & men_bit(t)))  // Rules::men: the start array's men and the promotion set
+        throw NotationError("a " + std::string(man_name(t)) + " '" + quote_char_at(f.text, i) + "' in " +
+                                v.id + ", which has none",
+                            col);
       if (file >= 16 || (file >= 8 && nboards < 2)) throw NotationError("rank too long", col);
       int b = on_board;
       int fl = file;
@@ -478,10 +461,14 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     const PieceType type = text.size() == 1 ? type_from_char(text[0]) : kNoType;
     if (text == "c")
       st.last_type = 7;
-    else if (type != kNoType && std::islower(static_cast<unsigned char>(text[0])))
+    else if (type != kNoType && type != kCapricorn && (r.fen_men() & men_bit(type)) &&
+             std::islower(static_cast<unsigned char>(text[0])))
       st.last_type = type;
     else
-      throw NotationError("last= takes p, n, b, r, q, k or c (castling)", t->value.column);
+      throw NotationError(
+          "last= takes the lower-case letter of a man of the game (p, n, b, r, q, k, …) or c "
+          "(castling)",
+          t->value.column);
   }
   if (const Token* t = token("lastlen")) {
     refuse_unless(t, r.first_move == FirstMoveRule::kImitateLength, "lastlen= (imitation of the last move)");
@@ -560,12 +547,14 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
         std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") + ") is in check",
         fields[1].column);
   // Under a check rule, every move of a turn leaves the mover's king safe, and the opponent does not move in
-  // between: a turn in progress cannot find the side to move in check (a voluntary stop would end the turn so).
+  // between: a turn in progress cannot find the side to move in check (a voluntary stop would end the turn
+  // so).
   if (mid_turn && v.rules.regime != CheckRegime::kNone && pos.king_board(st.side) >= 0 &&
       pos.ops().checkers(pos, st.side))
-    throw NotationError(std::string("the side to move (") + (st.side == kWhite ? "White" : "Black") +
-                            ") is in check in the middle of its turn (made=), which its own moves cannot cause",
-                        made_token->column);
+    throw NotationError(
+        std::string("the side to move (") + (st.side == kWhite ? "White" : "Black") +
+            ") is in check in the middle of its turn (made=), which its own moves cannot cause",
+        made_token->column);
 }
 
 }  // namespace
@@ -671,7 +660,8 @@ std::string to_fen(const Position& pos) {
     s += st.used & 1 ? names[0] : names[1];
   }
   if (st.spent) s += " spent=" + std::to_string(st.spent);
-  if (st.last_type) s += std::string(" last=") + (st.last_type == 7 ? 'c' : "?pnbrqk"[st.last_type]);
+  if (st.last_type)
+    s += std::string(" last=") + (st.last_type == 7 ? 'c' : man_letter_lower(PieceType(st.last_type)));
   if (st.last_len2) s += " lastlen=" + std::to_string(st.last_len2);
   if (r.sputniks && st.made) s += " sputniks=" + men_list(pos.men().sputniks, false);
   // Per-man attributes: written when they differ from "every man holds it" or "none does" (the default).

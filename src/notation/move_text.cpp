@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "core/men.hpp"
 #include "notation/fen.hpp"
 #include "notation/quote.hpp"
 #include "rules/kernel.hpp"
@@ -10,29 +11,11 @@ namespace hc {
 
 namespace {
 
-char promo_char(PieceType t) { return " pnbrqkc"[t]; }
-const char* const kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king", "capricorn"};
+char promo_char(PieceType t) { return man_letter_lower(t); }  // UCI's promotion letter (core/men.hpp)
+const char* piece_name(PieceType t) { return man_name(t); }
 
-PieceType piece_letter(char c) {
-  switch (c) {
-    case 'N':
-      return kKnight;
-    case 'B':
-      return kBishop;
-    case 'R':
-      return kRook;
-    case 'Q':
-      return kQueen;
-    case 'K':
-      return kKing;
-    case 'C':
-      return kCapricorn;
-    case 'P':
-      return kPawn;
-    default:
-      return kNoType;
-  }
-}
+// The type of an upper-case letter of SAN (P included); kNoType for any other character.
+PieceType letter_type(char c) { return c >= 'A' && c <= 'Z' ? man_of_letter(c) : kNoType; }
 
 MoveList legal_list(Position& pos) {
   MoveList list;
@@ -110,7 +93,7 @@ Move parse_uci(Position& pos, std::string_view text) {
     throw NotationError("'" + quote_input(text) + "' is not a UCI move", 1);
   PieceType promo = kNoType;
   if (text.size() == 5) {
-    promo = piece_letter(char(std::toupper(static_cast<unsigned char>(text[4]))));
+    promo = letter_type(char(std::toupper(static_cast<unsigned char>(text[4]))));
     if (promo == kNoType || promo == kPawn || (promo == kKing && !pos.rules().promote_to_king))
       throw NotationError("bad promotion letter in '" + quote_input(text) + "'", 5);
   }
@@ -135,13 +118,13 @@ std::string to_san(Position& pos, Move m) {
     s = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
   } else if (m.kind() == MoveKind::kRemoval) {  // `~Nf3`, a pawn `~e4` (docs/formats.md)
     s = "~";
-    if (type_of(p) != kPawn) s += "PNBRQKC"[type_of(p) - 1];
+    if (type_of(p) != kPawn) s += man_letter(type_of(p));
     s += square_name(m.from());
   } else if (m.kind() == MoveKind::kShot) {  // `N^e5`, a pawn `d^e5`, disambiguated as a capture
     if (type_of(p) == kPawn) {
       s += char('a' + file_of(m.from()));
     } else {
-      s += "PNBRQKC"[type_of(p) - 1];
+      s += man_letter(type_of(p));
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
         if (o == m || o.kind() != MoveKind::kShot || o.to() != m.to() || o.from() == m.from()) continue;
@@ -171,7 +154,7 @@ std::string to_san(Position& pos, Move m) {
             break;
           }
     } else {
-      s += "PNBRQKC"[type_of(p) - 1];
+      s += man_letter(type_of(p));
       bool same_file = false, same_rank = false, ambiguous = false;
       for (Move o : legal_list(pos)) {
         if (o == m || o.to() != m.to() || o.from() == m.from() || o.shot() != m.shot()) continue;
@@ -232,8 +215,7 @@ Move parse_san(Position& pos, std::string_view text) {
   if (!t.empty() && t[0] == '~') {  // a removal: `~Nf3`, a pawn `~e4`
     std::string_view rest = std::string_view(t).substr(1);
     PieceType type = kPawn;
-    if (!rest.empty() && piece_letter(rest[0]) != kNoType)
-      type = piece_letter(rest[0]), rest.remove_prefix(1);
+    if (!rest.empty() && letter_type(rest[0]) != kNoType) type = letter_type(rest[0]), rest.remove_prefix(1);
     const Square sq = rest.size() == 2 ? parse_square(rest) : kNoSquare;
     if (sq == kNoSquare) return fail("a removal is ~ with a man and its square, like ~Nf3");
     return pick(
@@ -241,15 +223,15 @@ Move parse_san(Position& pos, std::string_view text) {
           return m.kind() == MoveKind::kRemoval && m.from() == sq &&
                  type_of(pos.at(m.from_board(), sq)) == type;
         },
-        "no removal of a " + std::string(kPieceNames[type]) + " on " + square_name(sq));
+        "no removal of a " + std::string(piece_name(type)) + " on " + square_name(sq));
   }
   if (auto hat = t.find('^'); hat != std::string::npos) {  // a missile shot: `N^e5`, `d^e5`, `Nb^e5`
     const Square target = t.size() == hat + 3 ? parse_square(std::string_view(t).substr(hat + 1)) : kNoSquare;
     if (target == kNoSquare) return fail("a missile shot names its target after ^, like N^e5");
     std::string_view who = std::string_view(t).substr(0, hat);
     PieceType type = kPawn;
-    if (!who.empty() && piece_letter(who[0]) != kNoType && who[0] != 'P')
-      type = piece_letter(who[0]), who.remove_prefix(1);
+    if (!who.empty() && letter_type(who[0]) != kNoType && who[0] != 'P')
+      type = letter_type(who[0]), who.remove_prefix(1);
     int file = -1, rank = -1;
     for (std::size_t i = 0; i < who.size(); ++i) {
       if (who[i] >= 'a' && who[i] <= 'h')
@@ -265,7 +247,7 @@ Move parse_san(Position& pos, std::string_view text) {
                  type_of(pos.at(m.from_board(), m.from())) == type &&
                  (file < 0 || file_of(m.from()) == file) && (rank < 0 || rank_of(m.from()) == rank);
         },
-        std::string("no ") + kPieceNames[type] + " can fire its missile at " + square_name(target));
+        std::string("no ") + piece_name(type) + " can fire its missile at " + square_name(target));
   }
   // A capture's follow-up shot (`Qxg2xf1`, `exd8=Qxc7`): a trailing x and square after a capture.
   Square shot = kNoSquare;
@@ -285,15 +267,15 @@ Move parse_san(Position& pos, std::string_view text) {
   // Promotion suffix: "=Q", "(Q)", "Q".
   PieceType promo = kNoType;
   if (t.size() >= 3 && t.back() == ')' && t[t.size() - 3] == '(') {
-    promo = piece_letter(t[t.size() - 2]);
+    promo = letter_type(t[t.size() - 2]);
     t.erase(t.size() - 3);
-  } else if (!t.empty() && piece_letter(t.back()) != kNoType && t.size() >= 3 &&
+  } else if (!t.empty() && letter_type(t.back()) != kNoType && t.size() >= 3 &&
              std::isdigit(static_cast<unsigned char>(t[t.size() - 2]))) {
-    promo = piece_letter(t.back());
+    promo = letter_type(t.back());
     t.pop_back();
     if (!t.empty() && t.back() == '=') t.pop_back();
   } else if (t.size() >= 2 && t[t.size() - 2] == '=') {
-    promo = piece_letter(t.back());
+    promo = letter_type(t.back());
     t.erase(t.size() - 2);
   }
   if (promo == kPawn || (promo == kKing && !pos.rules().promote_to_king))
@@ -306,8 +288,8 @@ Move parse_san(Position& pos, std::string_view text) {
   if (capture) t.pop_back();
   PieceType type = kPawn;
   bool any_man = false;
-  if (!t.empty() && piece_letter(t[0]) != kNoType && t[0] != 'P') {
-    type = piece_letter(t[0]);
+  if (!t.empty() && letter_type(t[0]) != kNoType && t[0] != 'P') {
+    type = letter_type(t[0]);
     t.erase(0, 1);
   } else if (!t.empty() && t[0] == 'P') {
     t.erase(0, 1);
@@ -338,7 +320,7 @@ Move parse_san(Position& pos, std::string_view text) {
         return true;
       },
       any_man ? "no man can capture on " + square_name(to)
-              : std::string("no legal ") + kPieceNames[type] + (capture ? " capture on " : " move to ") +
+              : std::string("no legal ") + piece_name(type) + (capture ? " capture on " : " move to ") +
                     square_name(to));
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <condition_variable>
@@ -12,6 +13,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/men.hpp"
 #include "engine/engine.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
@@ -334,9 +336,24 @@ class Xboard {
     if (announce && !xboard_knows(name)) {
       // An engine-defined variant: board size, the pieces (orthodox) and the start position. Multi-board
       // variants are drawn side by side.
-      say("setup (PNBRQKpnbrqk) " + std::to_string(8 * boards()) + "x8+0_fairy " +
+      say("setup (" + piece_table() + ") " + std::to_string(8 * boards()) + "x8+0_fairy " +
           display_fen(start_position()));
     }
+  }
+
+  // The `setup` command's piece-to-letter table: the short orthodox one, or, where the game has a fers or an
+  // alfil, XBoard's long one (its piece order P N B R Q, ferz, alfil, then 14 fairy pieces, K; white then
+  // black) with our letters (core/men.hpp) in the slots of the men we have and '.' elsewhere.
+  std::string piece_table() const {
+    const std::uint16_t men = engine_.variant().rules.men();
+    if (!(men & (men_bit(kFers) | men_bit(kAlfil)))) return "PNBRQKpnbrqk";
+    std::string white = "PNBRQ";
+    white += men & men_bit(kFers) ? man_letter(kFers) : '.';
+    white += men & men_bit(kAlfil) ? man_letter(kAlfil) : '.';
+    white += std::string(14, '.') + 'K';
+    std::string black = white;
+    for (char& c : black) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return white + black;
   }
 
   std::string start_position() {

@@ -55,7 +55,7 @@ Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitb
       return attacks_of(type_of(mover), c, s, occ) & prey;
     case CapturePattern::kVictims: {
       Bitboard t = 0;
-      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing})
+      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil})
         if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
       return t;
     }
@@ -80,11 +80,15 @@ bool takes_ep(const Rules& r, Piece mover) {
   return false;
 }
 
-int promotion_choices(const Rules& r, PieceType out[5]) {
+int promotion_choices(const Rules& r, PieceType out[kPieceTypeCount]) {
   if (r.goal == Goal::kPromotionRace) return 0;
   int n = 0;
-  for (PieceType t : {kQueen, r.rook_role(), kBishop, kKnight}) out[n++] = t;
-  if (r.promote_to_king) out[n++] = kKing;
+  const std::uint16_t men = r.promotion_men();
+  for (PieceType t : {kQueen, r.rook_role(), kBishop, kKnight})
+    if (men & men_bit(t)) out[n++] = t;
+  for (int t = kPawn; t < kPieceTypeCount; ++t)  // the others by type: K (promote_to_king), F, A
+    if (t != kQueen && t != r.rook_role() && t != kBishop && t != kKnight && (men & men_bit(PieceType(t))))
+      out[n++] = PieceType(t);
   return n;
 }
 
@@ -319,10 +323,11 @@ Bitboard butting_attackers(const Position& pos, int b, Square s, Bitboard occ, C
   const Bitboard rq = men & (pos.pieces(b, kRook) | pos.pieces(b, kQueen) | pos.pieces(b, kCapricorn));
   const Bitboard bq = men & (pos.pieces(b, kBishop) | pos.pieces(b, kQueen));
   const Bitboard n = men & pos.pieces(b, kKnight), k = men & pos.pieces(b, kKing);
+  const Bitboard f = men & pos.pieces(b, kFers), al = men & pos.pieces(b, kAlfil);
   while (near) {
     const Square t = pop_lsb(near);
     a |= (rook_attacks(t, occ) & rq) | (bishop_attacks(t, occ) & bq) | (knight_attacks(t) & n) |
-         (king_attacks(t) & k);
+         (king_attacks(t) & k) | (fers_attacks(t) & f) | (alfil_attacks(t) & al);
     const Square one = t - up;  // a pawn's step straight ahead, or its two-step over an empty square
     if (one >= 0 && one < 64) {
       a |= pawns & bb(one);
@@ -347,7 +352,7 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
     return attacks_of(target == kNoType ? kPawn : target, ~by, s, occ) & men;
   }
   Bitboard a = 0;
-  for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) {
+  for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
     if (!men || !may_capture_with(r, make_piece(by, t))) continue;
     // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
@@ -403,7 +408,8 @@ Bitboard paralysed(const Position& pos, int b) {
     case ParalysisKind::kMadrasi: {
       Bitboard p = 0;
       for (Color c : {kWhite, kBlack})
-        for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen}) p |= observed_by_own_type(pos, b, c, t);
+        for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kFers, kAlfil})
+          p |= observed_by_own_type(pos, b, c, t);
       return p | ep_inert(pos, b);
     }
   }
@@ -464,10 +470,10 @@ CompletionShortcut completion_shortcut(const Rules& r) {
       r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone || r.sweep != SweepKind::kNone ||
       r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
       r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal || r.follow_up_shot ||
-      r.volley)
+      r.volley || r.unorthodox_men())
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
-    return CompletionShortcut::kNone;  // the way back is on the other board
+    return CompletionShortcut::kNone;                  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
@@ -556,7 +562,7 @@ struct Gen {
     list.push(Move(from, to, kind, promo, b, db));
   }
   void push_pawn(Square from, Square to, bool promotes, bool capture = false) {
-    PieceType choices[5];
+    PieceType choices[kPieceTypeCount];
     const int n = promotes ? promotion_choices(r, choices) : 0;
     if (n == 0) return capture ? push_capture(from, to) : push(from, to);
     for (int i = 0; i < n; ++i)
@@ -827,8 +833,8 @@ struct Placed {
     for (int i = before; i < u.count; ++i) keep &= geo.keep[u.effects[i].square];
     if (u.count != before) p.progress = true, p.reversible = false;
   }
-  // A double-stepper moving again loses it (firing is no move of it). A pawn on its own first rank (Moss takes
-  // backwards there) has no square behind it.
+  // A double-stepper moving again loses it (firing is no move of it). A pawn on its own first rank (Moss
+  // takes backwards there) has no square behind it.
   if (st.ep_pending && pawn && m.kind() != MoveKind::kShot && from - up >= 0 && from - up < 64)
     st.ep_pending &= ~bb(from - up);
   st.castling &= keep;

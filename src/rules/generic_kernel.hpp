@@ -32,9 +32,10 @@ Bitboard reach(Piece p, Square s, Bitboard occ);
 
 // ---- capture (RULES.md §1.9) ----
 
-// May the man `mover` capture at all? False for a capricorn (it only butts: butt below), and for royal kings where kings never capture (explosion, kamikaze:
-// the king would destroy itself): they then also attack nothing (attackers below). A king that is an ordinary
-// man (royal_king false) captures like any man, dying in the act under those rules.
+// May the man `mover` capture at all? False for a capricorn (it only butts: butt below), and for royal kings
+// where kings never capture (explosion, kamikaze: the king would destroy itself): they then also attack
+// nothing (attackers below). A king that is an ordinary man (royal_king false) captures like any man, dying
+// in the act under those rules.
 bool may_capture_with(const Rules& r, Piece mover);
 // The men of colour `us` on board b that a man of `us` may capture (RULES.md §1.9, §4.7): the enemy's, and
 // under Rules::capture_own_men also `us`'s own men but its king(s) (a move removing its own royal king is
@@ -62,11 +63,11 @@ Bitboard ep_targets(const Rules& r, Piece mover, Square s, Bitboard occ);
 // while the right is usable). The e.p. capture creates no attack on the double-stepped pawn's square
 // (§1.3): attackers below are unchanged.
 bool takes_ep(const Rules& r, Piece mover);
-// The types a pawn arriving on its last rank may become, written to `out` (at most 5); returns how many.
-// D-2: Q, R, B, N; also K where promote_to_king (the king is then an ordinary man). None under the
-// promotion race: the pawn arrives as a pawn and stays one, for the game ends on its arrival (goal_reached).
-// A pure function of the rules.
-int promotion_choices(const Rules& r, PieceType out[5]);
+// The types a pawn arriving on its last rank may become, written to `out` (at most kPieceTypeCount); returns
+// how many. D-2: Rules::promotion_men(), in the order Q, R, B, N, then by type (K where promote_to_king: the
+// king is then an ordinary man). None under the promotion race: the pawn arrives as a pawn and stays one, for
+// the game ends on its arrival (goal_reached). A pure function of the rules.
+int promotion_choices(const Rules& r, PieceType out[kPieceTypeCount]);
 // The capturer stays on its square and only the victim goes (a shot). Its "arrival" square, which must be
 // vacant on the destination board under transfer, is then its own square.
 bool capturer_stays(const Rules& r);

@@ -116,28 +116,28 @@ bool Position::is_consistent() const {
       if ((attr_[b][a] & ~occ) || (attr_[b][a] && !(attrs_used_ & (1u << a)))) return false;
     if (b >= boards()) {  // boards the variant does not have stay empty
       for (int t = 0; t < kPieceTypeCount; ++t)
-        if (type_bb_[b][t]) return false;
+        if (type_bb_[t][b]) return false;
       if (occ) return false;
       continue;
     }
     // Bitboards agree with the mailbox: colours and types each partition the occupied squares.
     if (color_bb_[b][kWhite] & color_bb_[b][kBlack]) return false;
-    if (type_bb_[b][kNoType]) return false;
+    if (type_bb_[kNoType][b]) return false;
     Bitboard types = 0;
     int typed = 0;
-    for (int t = kPawn; t < kPieceTypeCount; ++t) types |= type_bb_[b][t], typed += popcount(type_bb_[b][t]);
+    for (int t = kPawn; t < kPieceTypeCount; ++t) types |= type_bb_[t][b], typed += popcount(type_bb_[t][b]);
     if (types != occ || typed != popcount(occ)) return false;
     for (Square s = 0; s < 64; ++s) {
       Piece p = board_[b][s];
       if (bool(p) != bool(occ & bb(s))) return false;
       if (!p) continue;
       if (type_of(p) == kNoType || type_of(p) >= kPieceTypeCount || color_of(p) > kBlack) return false;
-      if (!(type_bb_[b][type_of(p)] & color_bb_[b][color_of(p)] & bb(s))) return false;
+      if (!(type_bb_[type_of(p)][b] & color_bb_[b][color_of(p)] & bb(s))) return false;
     }
     // No pawn on the first or last rank (set_fen refuses one; a pawn arriving there promotes), but for a
     // pawn on its own last rank under the promotion race, where its arrival ended the game.
     const Bitboard back = rank_bb(0) | rank_bb(7);
-    Bitboard stray = type_bb_[b][kPawn] & back;
+    Bitboard stray = type_bb_[kPawn][b] & back;
     if (pawn_may_stand_on_last_rank(*rules_))
       stray &= ~(color_bb_[b][kWhite] & rank_bb(7)) & ~(color_bb_[b][kBlack] & rank_bb(0));
     if (rules_->pawns_on_first_rank())  // a pawn that captured backwards by the victim's move
@@ -155,7 +155,8 @@ bool Position::is_consistent() const {
   for (const CastlingSide& cs : castling_.sides) {
     if (!(st_.castling & cs.right)) continue;
     const Color c = cs.right & (kWhiteOO | kWhiteOOO) ? kWhite : kBlack;
-    if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, rules().rook_role()))
+    if (board_[0][cs.king_from] != make_piece(c, kKing) ||
+        board_[0][cs.rook_from] != make_piece(c, rules().rook_role()))
       return false;
   }
   // Turn state: a turn in progress has made fewer moves than its quota; the men's memory names men only.

@@ -174,8 +174,8 @@ class Position {
   Piece at(int b, Square s) const { return board_[b][s]; }
   Bitboard occupied(int b) const { return color_bb_[b][kWhite] | color_bb_[b][kBlack]; }
   Bitboard pieces(int b, Color c) const { return color_bb_[b][c]; }
-  Bitboard pieces(int b, PieceType t) const { return type_bb_[b][t]; }
-  Bitboard pieces(int b, Color c, PieceType t) const { return color_bb_[b][c] & type_bb_[b][t]; }
+  Bitboard pieces(int b, PieceType t) const { return type_bb_[t][b]; }
+  Bitboard pieces(int b, Color c, PieceType t) const { return color_bb_[b][c] & type_bb_[t][b]; }
   // Union over all boards (squares occupied on some board).
   Bitboard occupied_any() const {
     Bitboard o = 0;
@@ -291,7 +291,7 @@ class Position {
     assert(!board_[b][s] && p);
     board_[b][s] = p;
     color_bb_[b][color_of(p)] |= bb(s);
-    type_bb_[b][type_of(p)] |= bb(s);
+    type_bb_[type_of(p)][b] |= bb(s);
     st_.piece_key ^= zobrist::piece[b][p][s];
   }
   [[gnu::always_inline]] void remove_raw(int b, Square s) {
@@ -299,7 +299,7 @@ class Position {
     assert(p);
     board_[b][s] = kNoPiece;
     color_bb_[b][color_of(p)] ^= bb(s);
-    type_bb_[b][type_of(p)] ^= bb(s);
+    type_bb_[type_of(p)][b] ^= bb(s);
     st_.piece_key ^= zobrist::piece[b][p][s];
   }
   // Replays the journal backwards and restores the copied state.
@@ -315,11 +315,11 @@ class Position {
       if (e.put) {
         board_[e.board][e.square] = kNoPiece;
         color_bb_[e.board][color_of(e.piece)] ^= bb(e.square);
-        type_bb_[e.board][type_of(e.piece)] ^= bb(e.square);
+        type_bb_[type_of(e.piece)][e.board] ^= bb(e.square);
       } else {
         board_[e.board][e.square] = e.piece;
         color_bb_[e.board][color_of(e.piece)] |= bb(e.square);
-        type_bb_[e.board][type_of(e.piece)] |= bb(e.square);
+        type_bb_[type_of(e.piece)][e.board] |= bb(e.square);
       }
     }
     st_ = u.state;
@@ -349,7 +349,9 @@ class Position {
   const KernelOps* ops_ = nullptr;
   Piece board_[kMaxBoards][64]{};
   Bitboard color_bb_[kMaxBoards][2]{};
-  Bitboard type_bb_[kMaxBoards][kPieceTypeCount]{};
+  // By type, then board (kMaxBoards = 2 a row): make / undo find a man's bitboard with one scaled index, as
+  // they did by board then type when there were 8 types (a row of kPieceTypeCount = 10 costs a multiply).
+  Bitboard type_bb_[kPieceTypeCount][kMaxBoards]{};
   Bitboard attr_[kMaxBoards][kAttrCount]{};  // per-man attributes (rules/attributes.hpp)
   AttrMask attrs_used_ = 0;
   TurnState st_;

@@ -28,11 +28,13 @@ enum class TurnStartKind : std::uint8_t { kNone, kDoubleAttacked };
 // king is never reborn), when that square is vacant (on every board), else he is lost. The man is reborn as
 // what he is now (a promoted man as his new type). Generic kernel only.
 enum class RebirthKind : std::uint8_t { kNone, kGameArray };
-// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move to
-// an empty square every enemy man on the 8 squares adjacent to its arrival square is removed (Cause::kButt),
-// and such a man attacks a square when it can move to a vacant square adjacent to it (butting reach).
+// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move
+// to an empty square every enemy man on the 8 squares adjacent to its arrival square is removed
+// (Cause::kButt), and such a man attacks a square when it can move to a vacant square adjacent to it (butting
+// reach).
 //   kCapricorns: the rooks are capricorns (PieceType kCapricorn, letter C: rook lines, empty squares only,
-//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king move).
+//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king
+//     move).
 //   kEveryMan: every man butts and none captures otherwise (with capture = "none"); castling butts from the
 //     king's arrival square (a king move), not the rook's.
 enum class Butting : std::uint8_t { kNone, kCapricorns, kEveryMan };
@@ -164,6 +166,13 @@ enum class FirstMoveRule : std::uint8_t {
 // When a voluntary stop (the move `0000`) is allowed.
 enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
+// A set of men: bit 1 << type (Rules::men, promotion_pieces).
+constexpr std::uint16_t men_bit(PieceType t) { return std::uint16_t(1u << t); }
+constexpr std::uint16_t kOrthodoxMen =
+    men_bit(kPawn) | men_bit(kKnight) | men_bit(kBishop) | men_bit(kRook) | men_bit(kQueen) | men_bit(kKing);
+constexpr std::uint16_t kOrthodoxPromotions =
+    men_bit(kQueen) | men_bit(kRook) | men_bit(kBishop) | men_bit(kKnight);
+
 struct Rules {
   // boards / transfer
   int boards = 1;
@@ -200,6 +209,13 @@ struct Rules {
   bool royal_king = true;
   // Pawns may also promote to king (RULES.md losing games; only where the king is an ordinary man).
   bool promote_to_king = false;
+  // The men of the game (RULES.md §3.3 medieval men): a set of PieceTypes, bit 1 << type (men_bit).
+  // promotion_pieces: what a pawn may promote to (rule key `promotion_pieces`, letters of core/men.hpp; the
+  // rook's bit means the man in the rook's place, rook_role()); K is added by promote_to_king. start_men: the
+  // men of the start array (set by make_variant from it; the orthodox array's by default). A set other than
+  // Q, R, B, N, or a man other than the six orthodox ones and the capricorn, is generic kernel only.
+  std::uint16_t promotion_pieces = kOrthodoxPromotions;
+  std::uint16_t start_men = kOrthodoxMen;
   // en passant (RULES.md §1.8)
   EpWhen ep_when = EpWhen::kFirst;
   EpPassed ep_passed = EpPassed::kNeverOccupied;
@@ -290,6 +306,32 @@ struct Rules {
   // The type in the rook's place: in the array, castling's partner and promotion (the capricorn where the
   // rooks are capricorns).
   PieceType rook_role() const { return butting == Butting::kCapricorns ? kCapricorn : kRook; }
+  // The types a pawn may promote to (men_bit set): promotion_pieces with the rook's place as rook_role(),
+  // and the king under promote_to_king. The order of promotion_choices is Q, R, B, N, then the others by
+  // type.
+  std::uint16_t promotion_men() const {
+    std::uint16_t m = promotion_pieces;
+    if ((m & men_bit(kRook)) && rook_role() != kRook)
+      m = std::uint16_t((m & ~men_bit(kRook)) | men_bit(rook_role()));
+    if (promote_to_king) m |= men_bit(kKing);
+    return m;
+  }
+  // Every type of man the game has: those of the start array and those a pawn promotes to. The FEN reader
+  // refuses any other but as fen_men() says.
+  std::uint16_t men() const { return std::uint16_t(start_men | promotion_men()); }
+  // The men a FEN may hold: men(), and, where the start array has only orthodox men (and capricorns), all six
+  // orthodox ones, as before there were other men (analysis positions: a rook in capricorn, the invariants'
+  // many-queen positions in every id). A game with medieval men in its array holds its own men only.
+  std::uint16_t fen_men() const {
+    return std::uint16_t(men() | ((start_men & ~(kOrthodoxMen | men_bit(kCapricorn))) ? 0 : kOrthodoxMen));
+  }
+  // The game has men beyond the orthodox six and the capricorn, or a promotion set other than Q, R, B, N:
+  // only the generic kernel plays it.
+  // (men() less promotion_men()'s capricorn and king, which are orthodox here: read per generation by
+  // soundness(), so kept to two tests.)
+  bool unorthodox_men() const {
+    return (start_men & ~(kOrthodoxMen | men_bit(kCapricorn))) || promotion_pieces != kOrthodoxPromotions;
+  }
   // Does the man of type t butt (Butting)? Castling's men excepted (the generic kernel's place).
   bool butts(PieceType t) const {
     return butting == Butting::kEveryMan || (butting == Butting::kCapricorns && t == kCapricorn);

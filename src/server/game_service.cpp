@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/bitboard.hpp"
+#include "core/men.hpp"
 #include "notation/fen.hpp"
 #include "notation/move_text.hpp"
 #include "notation/pgn.hpp"
@@ -94,10 +95,9 @@ json effects_json(const Undo& u) {
   json out = json::array();
   for (int i = 0; i < u.count; ++i) {
     const Effect& e = u.effects[i];
-    const char letter = "?PNBRQKC"[type_of(e.piece)];
     out.push_back({{"board", int(e.board)},
                    {"square", square_name(e.square)},
-                   {"piece", std::string(1, color_of(e.piece) == kWhite ? letter : char(letter - 'A' + 'a'))},
+                   {"piece", std::string(1, piece_letter(e.piece))},
                    {"action", e.put ? "put" : "remove"},
                    {"cause", cause_name(e.cause)}});
   }

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/men.hpp"
 #include "notation/quote.hpp"
 #include "rules/generic_kernel.hpp"
 #include "variants/components.hpp"
@@ -60,20 +61,29 @@ std::atomic<const Catalogue*> g_current{nullptr};
 
 }  // namespace
 
+// The men of a FEN's placement field (Rules::start_men).
+static std::uint16_t men_of_placement(std::string_view fen) {
+  std::uint16_t men = 0;
+  for (char c : fen.substr(0, fen.find(' ')))
+    if (const PieceType t = man_of_letter(c); t != kNoType) men |= men_bit(t);
+  return men;
+}
+
 const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 
 // Rules only the generic kernel plays: the fast kernels' components know none of these settings (capture of
 // own men, e.p. by any man, goals and kings that are ordinary men, moves to empty squares only, sweeps and
 // turn-start removals,
 // capture by the victim's move, check by both colours, per-man attributes (missiles, has-moved), removal
-// moves, follow-up shots, volleys, rebirth, and paralysis without both its effects (the fast Madrasi has
-// both): generic kernel hooks only).
+// moves, follow-up shots, volleys, rebirth, paralysis without both its effects (the fast Madrasi has
+// both), and men beyond the orthodox six (fers, alfil) or a promotion set other than Q, R, B, N
+// (Rules::unorthodox_men): generic kernel hooks only).
 static bool generic_only(const Rules& r) {
-  return r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
+  return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
          r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-         r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal || r.follow_up_shot ||
-         r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||
+         r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal ||
+         r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||
          (r.paralysis != ParalysisKind::kNone && !(r.paralysed_cannot_move && r.paralysed_give_no_check));
 }
 
@@ -254,11 +264,12 @@ Variant make_variant(const std::string& full_spec, const Catalogue& cat) {
   v.id += kept;
   if (std::string why = rules_problem(v.rules); !why.empty())
     throw VariantError("variant '" + quote_input(full_spec) + "' cannot be played: " + why);
-  v.ops = kernel_for(v.rules);
   v.start_fen = v.rules.castling ? "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
                                  : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
   for (const VariantInfo* info : parts)  // at most one sets the array dimension (check_dimensions)
     if (!info->start.empty()) v.start_fen = info->start;
+  v.rules.start_men = men_of_placement(v.start_fen);
+  v.ops = kernel_for(v.rules);
   return v;
 }
 

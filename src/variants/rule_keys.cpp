@@ -258,6 +258,20 @@ const std::vector<RuleKey> kKeys = {
      0,
      HC_FIELD(bool, promote_to_king),
      "what a pawn promotes to: ortho (Q, R, B or N), with-king (also K, where the king is an ordinary man)"},
+    {"promotion_pieces",
+     D::kArray,
+     K::kList,
+     {{"q", men_bit(kQueen)},
+      {"r", men_bit(kRook)},
+      {"b", men_bit(kBishop)},
+      {"n", men_bit(kKnight)},
+      {"f", men_bit(kFers)},
+      {"a", men_bit(kAlfil)}},
+     0,
+     0,
+     HC_FIELD(std::uint16_t, promotion_pieces),
+     "the men a pawn may promote to, by letter (default [\"q\", \"r\", \"b\", \"n\"]; r is the man in the "
+     "rook's place, a capricorn where rooks are; f fers, a alfil); with promotion = \"with-king\" also K"},
     {"check_attackers",
      D::kCheck,
      K::kChoice,
@@ -354,9 +368,12 @@ const std::vector<RuleKey> kKeys = {
      0,
      0,
      HC_FIELD(Butting, butting),
-     "men that butt: after such a man's move every enemy man adjacent to its arrival square is removed, and it "
-     "attacks the squares next to those it can move to (butting reach); capricorns (the rooks are capricorns, "
-     "letter C: rook lines to empty squares only), every-man (with capture = \"none\"; castling butts from the "
+     "men that butt: after such a man's move every enemy man adjacent to its arrival square is removed, and "
+     "it "
+     "attacks the squares next to those it can move to (butting reach); capricorns (the rooks are "
+     "capricorns, "
+     "letter C: rook lines to empty squares only), every-man (with capture = \"none\"; castling butts from "
+     "the "
      "king's arrival square)"},
     {"turn_start",
      D::kCapture,
@@ -608,6 +625,8 @@ std::string rules_problem(const Rules& r) {
     return "boards = 2 goes with transfer = \"alice\" (and one board with transfer = \"none\")";
   if (!r.royal_king && r.regime != CheckRegime::kNone)
     return "royal_king = false goes with check = \"none\" (a king that is an ordinary man is never in check)";
+  if (r.promotion_pieces == 0)
+    return "promotion_pieces needs at least one man (a pawn on its last rank must become one)";
   if (r.royal_king && r.promote_to_king)
     return "promotion = \"with-king\" needs royal_king = false (a side has one royal king)";
   if (r.royal_king && r.goal != Goal::kCheckmate)

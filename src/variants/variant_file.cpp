@@ -463,7 +463,9 @@ class Reader {
     for (const RuleSetting& s : info.settings)
       if (std::find(info.sets.begin(), info.sets.end(), s.key->dimension) == info.sets.end())
         info.sets.push_back(s.key->dimension);
-    if (!info.start.empty()) info.sets.push_back(Dimension::kArray);
+    if (!info.start.empty() &&
+        std::find(info.sets.begin(), info.sets.end(), Dimension::kArray) == info.sets.end())
+      info.sets.push_back(Dimension::kArray);  // the start array; promotion_pieces is of this dimension too
     std::sort(info.sets.begin(), info.sets.end());
   }
 

@@ -14,7 +14,7 @@ std::string square_name(int s) {
 }
 
 std::string uci(const Move& m) {
-  if (m.stop) return "0000";  // turn spec: the voluntary stop
+  if (m.stop) return "0000";                                         // turn spec: the voluntary stop
   if (m.fire) return square_name(m.from) + "^" + square_name(m.to);  // formats.md: a missile shot
   std::string s = square_name(m.from) + square_name(m.to);
   if (m.promo) s += m.promo;
@@ -52,6 +52,10 @@ bool attacks(const Board& b, int from, int to) {
       return (std::abs(df) == 1 && std::abs(dr) == 2) || (std::abs(df) == 2 && std::abs(dr) == 1);
     case 'k':
       return std::max(std::abs(df), std::abs(dr)) == 1;
+    case 'f':  // fers: one square diagonally
+      return std::abs(df) == 1 && std::abs(dr) == 1;
+    case 'a':  // alfil: exactly two squares diagonally, whatever stands between
+      return std::abs(df) == 2 && std::abs(dr) == 2;
     case 'b':
       if (std::abs(df) != std::abs(dr)) return false;
       break;
@@ -164,9 +168,9 @@ static bool may_take_ep(const Variant& v, char man) {
   return type_of(man) != 'k' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
 }
 
-// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn): under
-// moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for the
-// capturer)", elsewhere its own attack.
+// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn):
+// under moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for
+// the capturer)", elsewhere its own attack.
 static bool takes_pawn_on(const Variant& v, const Board& b, int from, int passed) {
   if (!v.imitation) return attacks(b, from, passed);
   Board t = b;
@@ -180,7 +184,8 @@ bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
-    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && takes_pawn_on(v, p.bd[b], s, passed))
+    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) &&
+        takes_pawn_on(v, p.bd[b], s, passed))
       return true;
   return false;
 }
@@ -327,7 +332,8 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
     if (!p.castle[i] || cs.color != p.stm) continue;
     for (int b = 0; b < p.nboards; ++b) {
       const Board& bd = p.bd[b];
-      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece(v.rook(), p.stm)) continue;
+      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece(v.rook(), p.stm))
+        continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
       if (v.regime != Regime::None) {
@@ -476,7 +482,9 @@ static void add_pawn_move(const Variant& v, Move m, bool last_rank, std::vector<
   // move the pawn and never promotes (§4.1). kamikaze-promotion-race: "win: the first pawn to reach the last
   // rank" — the game ends on arrival, so the pawn stays a pawn there (no choice).
   if (last_rank && !(m.capture && v.capture == Capture::Shoot) && v.goal.win != Win::PromotionRace) {
-    for (char pr : {'q', v.rook(), 'b', 'n', 'k'}) {  // capricorn: "C for R" (decision: promotion to C)
+    std::string set = v.promotions.empty() ? std::string{'q', v.rook(), 'b', 'n'} : v.promotions;
+    set += 'k';
+    for (char pr : set) {  // capricorn: "C for R" (decision: promotion to C)
       if (pr == 'k' && !v.goal.king_promotion) continue;
       m.promo = pr;
       out.push_back(m);
@@ -502,7 +510,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         m.to = to;
         if (bd[to] == EMPTY) {
           if (may_quiet) out.push_back(m);
-        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only && !v.imitation) {  // moss: captures below
+        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only &&
+                   !v.imitation) {  // moss: captures below
           m.capture = true;
           out.push_back(m);
         }
@@ -565,11 +574,14 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
             out.push_back(x);
           }
         }
-      } else if (t == 'n' || t == 'k') {
+      } else if (t == 'n' || t == 'k' || t == 'f' || t == 'a') {
         for (int to = 0; to < 64; ++to) {
           const int df = std::abs(file_of(to) - f), dr = std::abs(rank_of(to) - r);
-          const bool step = t == 'n' ? (df * dr == 2) : (std::max(df, dr) == 1);
-          if (step) target(to, t == 'n' || king_captures, true);
+          const bool step = t == 'n'   ? (df * dr == 2)
+                            : t == 'k' ? (std::max(df, dr) == 1)
+                            : t == 'f' ? (df == 1 && dr == 1)   // fers
+                                       : (df == 2 && dr == 2);  // alfil: a leap, nothing blocks it
+          if (step) target(to, t != 'k' || king_captures, true);
         }
       } else {
         std::vector<std::pair<int, int>> dirs;
@@ -683,10 +695,10 @@ static void circe_rebirth(Pos& q, int board, char man, int captured_on) {
 }
 
 // §4.3 butting: "after a capricorn's move, every enemy man on the 8 squares adjacent to its arrival square is
-// removed"; "friendly neighbours are unaffected". Decisions (docs/rules/capricorn.md, butters.md): on the board
-// the move was played on (Alice: the move's capture effect, before the transfer); "the castled capricorn does
-// not butt (castling is a king move)" — so in butters, where kings butt, castling butts around the king's
-// arrival square; a pawn promoting to a capricorn made a pawn's move and does not butt.
+// removed"; "friendly neighbours are unaffected". Decisions (docs/rules/capricorn.md, butters.md): on the
+// board the move was played on (Alice: the move's capture effect, before the transfer); "the castled
+// capricorn does not butt (castling is a king move)" — so in butters, where kings butt, castling butts around
+// the king's arrival square; a pawn promoting to a capricorn made a pawn's move and does not butt.
 static void butt(Board& b, int at, int me) {
   for (int s = 0; s < 64; ++s)
     if (color_of(b[s]) == 1 - me &&

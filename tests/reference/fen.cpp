@@ -97,8 +97,11 @@ void parse_placement(const Variant& v, const std::string& field, const std::stri
       } else if (c == '|') {
         if (!v.alice || on_b) bad_fen(fen, "`|` outside Alice");
         on_b = true;
-      } else if (std::string("kqrbnpcKQRBNPC").find(c) != std::string::npos) {
-        if ((c == 'c' || c == 'C') && v.butting != Butting::Capricorns) bad_fen(fen, "capricorn outside capricorn");
+      } else if (std::string("kqrbnpcfaKQRBNPCFA").find(c) != std::string::npos) {
+        if ((c == 'c' || c == 'C') && v.butting != Butting::Capricorns)
+          bad_fen(fen, "capricorn outside capricorn");
+        if (std::string("faFA").find(c) != std::string::npos && !v.medieval_men)
+          bad_fen(fen, "fers or alfil outside the medieval men");
         men.push_back({file + (on_b ? 100 : 0), c});
         on_b = false;
         ++file;

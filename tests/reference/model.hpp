@@ -91,6 +91,11 @@ struct Variant {
   bool voluntary_stop = false;     // `stop_early: voluntary` (the move `0000`)
   bool no_double_step = false;     // logical-progressive
   bool no_castling = false;        // logical-progressive
+  // The medieval men (RULES.md §3.3): fers 'f' ("moves one square diagonally") and alfil 'a' ("leaps exactly
+  // two squares diagonally, over any man") may stand in a FEN; `promotions` is what a pawn may become
+  // (empty: Q, R, B, N as D-2).
+  bool medieval_men = false;
+  std::string promotions;
   Composition composition = Composition::None;
   int moves_per_man = 0;  // 0 = free; 1 = different men; 2 = Pribylinec
   Obligation obligation = Obligation::None;
@@ -102,12 +107,12 @@ struct Variant {
   Sweep sweep = Sweep::None;
   Butting butting = Butting::None;
   char rook() const { return butting == Butting::Capricorns ? 'c' : 'r'; }  // capricorn: "C for R"
-  bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
-  bool missiles = false;            // missile (§4.1): every man starts with one missile
-  bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
-  bool goliath = false;             // goliath (§4.5): a displacement capture may be followed by one shot
-  bool volley = false;              // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
-  bool rebirth = false;             // progressive-circe (§6): standard Circe rebirth of a captured man
+  bool imitation = false;  // moss (§4.4): a man captures only by making the victim's move
+  bool missiles = false;   // missile (§4.1): every man starts with one missile
+  bool removal = false;    // suicide-piece-removal (§4.7): a player may remove one of his own men
+  bool goliath = false;    // goliath (§4.5): a displacement capture may be followed by one shot
+  bool volley = false;     // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
+  bool rebirth = false;    // progressive-circe (§6): standard Circe rebirth of a captured man
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
@@ -181,8 +186,8 @@ struct Move {
   char promo = 0;  // 'q','r','b','n' or 0
   bool capture = false, ep = false, castle = false, double_step = false;
   int rook_from = -1, rook_to = -1;
-  bool stop = false;  // the voluntary stop `0000`
-  bool fire = false;  // missile: the man on `from` fires at `to` and stays (capture is set too)
+  bool stop = false;     // the voluntary stop `0000`
+  bool fire = false;     // missile: the man on `from` fires at `to` and stays (capture is set too)
   bool removal = false;  // suicide-piece-removal: the man on `from` is removed (to == from)
   int shot = -1;         // goliath: after its capture the man on `to` shoots the man on this square
 };

@@ -253,6 +253,10 @@ Variant parse_variant(const std::string& id) {
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
+      t.medieval_men = v.medieval_men;
+      t.promotions = v.promotions;
+      t.no_castling = t.no_castling || v.no_castling;
+      t.no_double_step = t.no_double_step || v.no_double_step;
       v = t;
     } else if (p == "atomic") {  // §4.3
       claim(capture_set, "capture rule");
@@ -273,7 +277,7 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "bicolour") {  // §4.8: "a king is in check when attacked by any man of either colour"
       claim(check_set, "check");
       v.self_check = true;
-      v.no_castling = true;                  // "no castling"
+      v.no_castling = true;                                        // "no castling"
     } else if (p == "bicolour-tylor" || p == "bicolour-ridley") {  // §4.8
       claim(check_set, "check");
       v.self_check = true;  // "bicolour rules on the orthodox array"
@@ -317,7 +321,7 @@ Variant parse_variant(const std::string& id) {
       claim(capture_set, "capture rule");
       v.empty_squares_only = true;  // "no displacement capture; every move goes to an empty square"
       v.sweep = Sweep::Spite;
-      v.regime = Regime::None;   // "no check or mate; the object is to capture the king"
+      v.regime = Regime::None;  // "no check or mate; the object is to capture the king"
     } else if (p == "machine-gun" || p == "progressive-machine-gun") {  // §4.1
       claim(capture_set, "capture rule");
       if (p == "progressive-machine-gun") {  // "machine-gun rules with the progressive schedule"
@@ -331,7 +335,7 @@ Variant parse_variant(const std::string& id) {
       v.sweep = Sweep::MachineGun;
       v.regime = Regime::None;  // "kings: ordinary men (no check)"
       v.goal.royal_king = false;
-      v.goal.win = Win::Annihilation;  // "the side with no men left loses"
+      v.goal.win = Win::Annihilation;       // "the side with no men left loses"
     } else if (p == "progressive-circe") {  // §6: "Progressive schedule + standard Circe rebirth"
       claim(turn_set, "schedule");
       claim(capture_set, "capture rule");
@@ -347,6 +351,14 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "madras") {  // §4.6
       claim(paralysis_set, "paralysis");
       v.madras = true;
+    } else if (p == "medieval-men") {
+      // A test id, not of RULES.md (tests/data/variants/medieval.toml): orthodox chess with the medieval men
+      // of §3.3 king-and-pawns-medieval — fers and alfil in the array —, and that id's "no castling, no pawn
+      // two-step (hence no e.p.), promotion to fers only".
+      v.medieval_men = true;
+      v.no_castling = true;
+      v.no_double_step = true;
+      v.promotions = "f";
     } else if (p == "alice") {  // §5.1
       claim(boards_set, "boards");
       v.alice = true;

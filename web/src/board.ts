@@ -5,7 +5,7 @@ import type { Api } from 'chessground/api';
 import type { DrawShape } from 'chessground/draw';
 import type { Color, Dests, Key } from 'chessground/types';
 import type { MoveEffects } from './effects';
-import { type BoardIndex, type Placement, CAPRICORN, boardFen, parsePlacement, sideToMove } from './fen';
+import { type BoardIndex, type Placement, OWN_ROLES, boardFen, parsePlacement, sideToMove } from './fen';
 
 export interface ShowOptions {
   lastMove?: MoveEffects;
@@ -100,9 +100,9 @@ export class BoardView {
         highlight: { custom },
         movable: { color: undefined, dests: new Map() },
       });
-      // Chessground's FEN reader knows only the orthodox letters: the capricorns are put in by role.
-      const capricorns = [...parsed[i]].filter(([, p]) => p.role === CAPRICORN);
-      if (capricorns.length) ground.setPieces(new Map(capricorns));
+      // Chessground's FEN reader knows only the orthodox letters: capricorns, fers and alfils are put in by role.
+      const own = [...parsed[i]].filter(([, p]) => OWN_ROLES.has(p.role));
+      if (own.length) ground.setPieces(new Map(own));
     });
     return parsed;
   }

@@ -8,6 +8,12 @@ export type Placement = [Map<Key, Piece>, Map<Key, Piece>];
 // The capricorn (letter C, RULES.md §4.3) is a role chessground does not know: it only names the piece's CSS
 // class (`piece.capricorn`, drawn in style.css), and its moves come from the server like every man's.
 export const CAPRICORN = 'capricorn' as Role;
+// The medieval men (RULES.md §3.3): fers (F, one square diagonally) and alfil (A, a leap of two diagonally),
+// drawn the same way (`piece.fers`, `piece.alfil` in style.css). The letters are the engine's (src/core/men.hpp).
+export const FERS = 'fers' as Role;
+export const ALFIL = 'alfil' as Role;
+/** Roles chessground has no letter for: put on the board by role after its FEN (board.ts). */
+export const OWN_ROLES: ReadonlySet<Role> = new Set([CAPRICORN, FERS, ALFIL]);
 const ROLES: Record<string, Role> = {
   p: 'pawn',
   n: 'knight',
@@ -16,6 +22,8 @@ const ROLES: Record<string, Role> = {
   q: 'queen',
   k: 'king',
   c: CAPRICORN,
+  f: FERS,
+  a: ALFIL,
 };
 const LETTERS: Record<string, string> = {
   pawn: 'p',
@@ -25,6 +33,8 @@ const LETTERS: Record<string, string> = {
   queen: 'q',
   king: 'k',
   capricorn: 'c',
+  fers: 'f',
+  alfil: 'a',
 };
 const FILES = 'abcdefgh';
 
