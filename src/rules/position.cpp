@@ -18,7 +18,8 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   follows_men_ = rules && rules->follows_men();
   attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
-  plain_turns_ = !rules || (rules->regime != CheckRegime::kItalian && !rules->forbid_null_turn &&
+  plain_turns_ = !rules || (rules->regime != CheckRegime::kItalian &&
+                            rules->regime != CheckRegime::kEndOfTurn && !rules->forbid_null_turn &&
                             !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn);
 }
 
@@ -155,7 +156,8 @@ bool Position::is_consistent() const {
   for (const CastlingSide& cs : castling_.sides) {
     if (!(st_.castling & cs.right)) continue;
     const Color c = cs.right & (kWhiteOO | kWhiteOOO) ? kWhite : kBlack;
-    if (board_[0][cs.king_from] != make_piece(c, kKing) || board_[0][cs.rook_from] != make_piece(c, rules().rook_role()))
+    if (board_[0][cs.king_from] != make_piece(c, kKing) ||
+        board_[0][cs.rook_from] != make_piece(c, rules().rook_role()))
       return false;
   }
   // Turn state: a turn in progress has made fewer moves than its quota; the men's memory names men only.

@@ -28,18 +28,23 @@ enum class TurnStartKind : std::uint8_t { kNone, kDoubleAttacked };
 // king is never reborn), when that square is vacant (on every board), else he is lost. The man is reborn as
 // what he is now (a promoted man as his new type). Generic kernel only.
 enum class RebirthKind : std::uint8_t { kNone, kGameArray };
-// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move to
-// an empty square every enemy man on the 8 squares adjacent to its arrival square is removed (Cause::kButt),
-// and such a man attacks a square when it can move to a vacant square adjacent to it (butting reach).
+// Butting (RULES.md §1.3, §1.9 BUTT, §4.3; generic kernel only): the men that butt. After such a man's move
+// to an empty square every enemy man on the 8 squares adjacent to its arrival square is removed
+// (Cause::kButt), and such a man attacks a square when it can move to a vacant square adjacent to it (butting
+// reach).
 //   kCapricorns: the rooks are capricorns (PieceType kCapricorn, letter C: rook lines, empty squares only,
-//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king move).
+//     never a displacement capture); they alone butt; the castled capricorn does not (castling is a king
+//     move).
 //   kEveryMan: every man butts and none captures otherwise (with capture = "none"); castling butts from the
 //     king's arrival square (a king move), not the rook's.
 enum class Butting : std::uint8_t { kNone, kCapricorns, kEveryMan };
 // Which men are paralysed (what paralysis does is Rules::paralysed_cannot_move / paralysed_give_no_check).
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
-enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
+// kEndOfTurn (RULES.md §1.6 END-OF-TURN): only the position at the end of a turn is tested for the mover's
+// king; a move that would capture the enemy king is not a move; castling's attack conditions are dropped
+// (D-1).
+enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 // Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
@@ -85,6 +90,7 @@ enum class ScheduleKind : std::uint8_t {
   kStepEvery,        // 1 + floor((t - 1) / period)
   kCycle,            // ((t - 1) mod period) + 1
   kUnbounded,        // no quota: the turn ends by the composition rules or a voluntary stop
+  kOwnTurnUpTo,      // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
   kPlusChecksGiven,  // dynamic: t + check-giving moves this side made in its previous turns
   kCaptureStreak,    // dynamic: previous quota + 1 after a turn with a capture, else 1
   kCheckCutsNext,    // dynamic: t, but (checking turn's quota - 1) right after a turn that ended with check
@@ -130,6 +136,8 @@ struct Schedule {
         return 1 + (t - 1) % std::uint32_t(period);
       case ScheduleKind::kUnbounded:
         return kMaxQuota;
+      case ScheduleKind::kOwnTurnUpTo:
+        return std::min(n, std::uint32_t(quota));
       case ScheduleKind::kCaptureStreak:
       case ScheduleKind::kOpponentMadePlusOne:
         return 1;
@@ -146,6 +154,10 @@ enum class MoveCategories : std::uint8_t {
   kCentreAndPeriphery,  // one move departing c3-f6 and one departing elsewhere (castling: periphery)
   kLightThenDark,       // first a man departing a light square, then one departing a dark square
   kPieceThenPawn,       // a piece move, then optionally a pawn move
+  // Up to three categories, each once, as many as the turn's quota: a pawn move (quota 1); a piece move (a
+  // man other than pawn and king) and a pawn move (quota 2); a pawn, a piece and a king move (quota 3 or
+  // more; castling is the king move), in any order. Bits of TurnState::used: 1 piece, 2 pawn, 4 king.
+  kPawnPieceKing,
 };
 
 // An obligation on the first move of a turn, among the moves legal under every other rule.
@@ -187,6 +199,11 @@ struct Rules {
   bool castling = true;
   // check
   CheckRegime regime = CheckRegime::kObserved;
+  // RULES.md §1.6 modifiers (read under kEndOfTurn): a side in check at the start of its turn must remove the
+  // check with its first move; a king move (castling too: the king's arrival square) may not land in check
+  // even in the middle of a turn.
+  bool escape_first_move = false;
+  bool no_king_step_into_check = false;
   // Who checks a king: enemy men, or men of both colours (Bicolour), or own men only once they or the king
   // have moved (keeps Attr::kHasMoved). Generic kernel only.
   CheckAttackers check_attackers = CheckAttackers::kEnemy;

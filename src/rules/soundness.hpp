@@ -34,8 +34,8 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
-// turn_start. Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not
-// know (no dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox
+// turn_start. Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do
+// not know (no dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox
 // removals (no dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering
 // argument does not know); has-moved changes no move. The kernel choice changes no rule.
 // Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions), and the witness of
@@ -55,8 +55,13 @@ struct Soundness {
 // blocked by a reborn man (no proof written: witness and reversal off), and it is no orthodox capture (no
 // dead positions). What paralysis does (its two effects) matters only where there is paralysis, which
 // every shortcut already reads. Butting removes men after a quiet move and attacks by reach (a sweep and an
-// unorthodox attack at once): all four off but null-move pruning.
-static_assert(sizeof(Rules) == 84, "a Rules field was added or removed: classify it in soundness() below");
+// unorthodox attack at once): all four off but null-move pruning. The END-OF-TURN regime (regime
+// kEndOfTurn) lets a mid-turn king stand attacked: the D-5 proofs (made for observed check) are off, so is
+// the covering bound (it reads observed or Italian check); null-move pruning stays (a passed turn leaves the
+// king as safe as the turn found it). Its modifiers escape_first_move and no_king_step_into_check only remove
+// moves: they switch off nothing.
+static_assert(sizeof(Rules) == 84 + 4,
+              "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
@@ -68,15 +73,15 @@ inline Soundness soundness(const Rules& r) {
                                         r.rebirth == RebirthKind::kNone && r.butting == Butting::kNone;
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone;
-  s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;
+  const bool observed_kings = r.regime != CheckRegime::kEndOfTurn;
+  s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
-                          r.rebirth == RebirthKind::kNone && orthodox_attack;
+                          r.rebirth == RebirthKind::kNone && orthodox_attack && observed_kings;
   s.null_move = !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone &&
                 !r.schedule.dynamic();
   s.mate_bound = !r.has_goal() && !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&
-                 r.rebirth == RebirthKind::kNone &&
-                 r.boards == 1 && r.transfer == TransferKind::kNone &&
+                 r.rebirth == RebirthKind::kNone && r.boards == 1 && r.transfer == TransferKind::kNone &&
                  r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
                  (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian) &&
                  !r.schedule.dynamic() && orthodox_attack;
