@@ -14,7 +14,7 @@ std::string square_name(int s) {
 }
 
 std::string uci(const Move& m) {
-  if (m.stop) return "0000";  // turn spec: the voluntary stop
+  if (m.stop) return "0000";                                         // turn spec: the voluntary stop
   if (m.fire) return square_name(m.from) + "^" + square_name(m.to);  // formats.md: a missile shot
   std::string s = square_name(m.from) + square_name(m.to);
   if (m.promo) s += m.promo;
@@ -164,9 +164,9 @@ static bool may_take_ep(const Variant& v, char man) {
   return type_of(man) != 'k' || !(v.capture == Capture::Kamikaze || v.capture == Capture::Explosion);
 }
 
-// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn): under
-// moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for the
-// capturer)", elsewhere its own attack.
+// The man on `from` would take the double-stepped pawn on `passed` (its capture pattern against a pawn):
+// under moss (§4.4) "any man may capture a pawn, but only by a one-square forward diagonal step (forward for
+// the capturer)", elsewhere its own attack.
 static bool takes_pawn_on(const Variant& v, const Board& b, int from, int passed) {
   if (!v.imitation) return attacks(b, from, passed);
   Board t = b;
@@ -180,7 +180,8 @@ bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner) {
   int b = stepper_board(p, passed, owner);
   if (b < 0) return false;
   for (int s = 0; s < 64; ++s)
-    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) && takes_pawn_on(v, p.bd[b], s, passed))
+    if (color_of(p.bd[b][s]) == 1 - owner && may_take_ep(v, p.bd[b][s]) &&
+        takes_pawn_on(v, p.bd[b], s, passed))
       return true;
   return false;
 }
@@ -327,10 +328,11 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
     if (!p.castle[i] || cs.color != p.stm) continue;
     for (int b = 0; b < p.nboards; ++b) {
       const Board& bd = p.bd[b];
-      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece(v.rook(), p.stm)) continue;
+      if (bd[cs.king_from] != make_piece('k', p.stm) || bd[cs.rook_from] != make_piece(v.rook(), p.stm))
+        continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
-      if (v.regime != Regime::None) {
+      if (v.regime != Regime::None && v.regime != Regime::EndOfTurn) {  // D-1: END-OF-TURN drops them too
         if (in_check(v, p, p.stm)) continue;
         for (int s : cs.king_path) {
           Pos t = p;
@@ -502,7 +504,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         m.to = to;
         if (bd[to] == EMPTY) {
           if (may_quiet) out.push_back(m);
-        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only && !v.imitation) {  // moss: captures below
+        } else if (may_take(v, me, bd[to]) && may_capture && !v.empty_squares_only &&
+                   !v.imitation) {  // moss: captures below
           m.capture = true;
           out.push_back(m);
         }
@@ -683,10 +686,10 @@ static void circe_rebirth(Pos& q, int board, char man, int captured_on) {
 }
 
 // §4.3 butting: "after a capricorn's move, every enemy man on the 8 squares adjacent to its arrival square is
-// removed"; "friendly neighbours are unaffected". Decisions (docs/rules/capricorn.md, butters.md): on the board
-// the move was played on (Alice: the move's capture effect, before the transfer); "the castled capricorn does
-// not butt (castling is a king move)" — so in butters, where kings butt, castling butts around the king's
-// arrival square; a pawn promoting to a capricorn made a pawn's move and does not butt.
+// removed"; "friendly neighbours are unaffected". Decisions (docs/rules/capricorn.md, butters.md): on the
+// board the move was played on (Alice: the move's capture effect, before the transfer); "the castled
+// capricorn does not butt (castling is a king move)" — so in butters, where kings butt, castling butts around
+// the king's arrival square; a pawn promoting to a capricorn made a pawn's move and does not butt.
 static void butt(Board& b, int at, int me) {
   for (int s = 0; s < 64; ++s)
     if (color_of(b[s]) == 1 - me &&

@@ -34,11 +34,12 @@ enum class Schedule {
   Capturing,       // dynamic: previous quota + 1 after a turn with a capture, else 1
   Switchback,      // dynamic: t, or (checking turn's quota − 1) right after a turn that ended with check
   VeryScottish,    // dynamic: 1 + moves the opponent made in his previous turn
+  UpToThree,       // triplets: the own-turn index n, but at most 3 (1, 2, 3, 3, …)
 };
 bool is_dynamic(Schedule s);
 
-enum class Regime { Observed, Italian, None };
-enum class EpWhen { First, Pair, Second, None };  // §1.8 ep.when; Second = citizen's pawn move only
+enum class Regime { Observed, Italian, None, EndOfTurn };  // §1.6
+enum class EpWhen { First, Pair, Second, None, Any };      // §1.8 ep.when; Second = citizen's pawn move only
 enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
 // Men removed after a move (§1.9 sweeps): spite (§4.4), machine-gun (§4.1).
 enum class Sweep { None, Spite, MachineGun };
@@ -56,6 +57,7 @@ enum class Composition {
   Threesum,       // lengths summing to at most 3
   Sputnik,        // sputnik moves, then one normal move
   English,        // every mobile man before any man twice
+  Triplets,       // §3.4: n=1 a pawn move; n=2 a piece and a pawn move; n>=3 a pawn, a piece, a king move
 };
 
 // What wins (RULES.md §1.10 `win`) and the result of stalemate (§1.5), with the king's royalty (§1.1).
@@ -84,12 +86,15 @@ struct Variant {
   bool ep_last_move_only = false;  // marseillais-alternative: rights only from the opponent's last move
   bool ep_empty_now = false;       // §1.8 option `empty-now` (progressive-italian decision 3)
   bool complete_turn = false;      // D-5
-  bool lost_move = false;          // bilateral decision 3: the lost move replaces D-5
-  bool forbid_null_turn = false;   // double-move-galvin decision 2
-  bool counter_in_turns = false;   // formats.md field 5: Progressive family counts turns
-  bool voluntary_stop = false;     // `stop_early: voluntary` (the move `0000`)
-  bool no_double_step = false;     // logical-progressive
-  bool no_castling = false;        // logical-progressive
+  bool escape_first_move =
+      false;  // §1.6 modifier (END-OF-TURN): in check at the start, the first move escapes
+  bool no_king_step_into_check = false;  // §1.6 modifier (END-OF-TURN): a king move never lands in check
+  bool lost_move = false;                // bilateral decision 3: the lost move replaces D-5
+  bool forbid_null_turn = false;         // double-move-galvin decision 2
+  bool counter_in_turns = false;         // formats.md field 5: Progressive family counts turns
+  bool voluntary_stop = false;           // `stop_early: voluntary` (the move `0000`)
+  bool no_double_step = false;           // logical-progressive
+  bool no_castling = false;              // logical-progressive
   Composition composition = Composition::None;
   int moves_per_man = 0;  // 0 = free; 1 = different men; 2 = Pribylinec
   Obligation obligation = Obligation::None;
@@ -101,12 +106,12 @@ struct Variant {
   Sweep sweep = Sweep::None;
   Butting butting = Butting::None;
   char rook() const { return butting == Butting::Capricorns ? 'c' : 'r'; }  // capricorn: "C for R"
-  bool imitation = false;           // moss (§4.4): a man captures only by making the victim's move
-  bool missiles = false;            // missile (§4.1): every man starts with one missile
-  bool removal = false;             // suicide-piece-removal (§4.7): a player may remove one of his own men
-  bool goliath = false;             // goliath (§4.5): a displacement capture may be followed by one shot
-  bool volley = false;              // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
-  bool rebirth = false;             // progressive-circe (§6): standard Circe rebirth of a captured man
+  bool imitation = false;  // moss (§4.4): a man captures only by making the victim's move
+  bool missiles = false;   // missile (§4.1): every man starts with one missile
+  bool removal = false;    // suicide-piece-removal (§4.7): a player may remove one of his own men
+  bool goliath = false;    // goliath (§4.5): a displacement capture may be followed by one shot
+  bool volley = false;     // rapid-fire (§4.1): a shot removes every enemy man the shooter attacks
+  bool rebirth = false;    // progressive-circe (§6): standard Circe rebirth of a captured man
   // en-passant group
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
@@ -127,7 +132,8 @@ struct Variant {
   bool tracks_men() const { return moves_per_man > 0 || composition == Composition::English; }
   bool tracks_categories() const {
     return composition == Composition::PieceAndPawn || composition == Composition::Bilateral ||
-           composition == Composition::Central || composition == Composition::BlackAndWhite;
+           composition == Composition::Triplets || composition == Composition::Central ||
+           composition == Composition::BlackAndWhite;
   }
 };
 
@@ -180,8 +186,8 @@ struct Move {
   char promo = 0;  // 'q','r','b','n' or 0
   bool capture = false, ep = false, castle = false, double_step = false;
   int rook_from = -1, rook_to = -1;
-  bool stop = false;  // the voluntary stop `0000`
-  bool fire = false;  // missile: the man on `from` fires at `to` and stays (capture is set too)
+  bool stop = false;     // the voluntary stop `0000`
+  bool fire = false;     // missile: the man on `from` fires at `to` and stays (capture is set too)
   bool removal = false;  // suicide-piece-removal: the man on `from` is removed (to == from)
   int shot = -1;         // goliath: after its capture the man on `to` shoots the man on this square
 };

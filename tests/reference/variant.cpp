@@ -84,6 +84,17 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.ep_when = EpWhen::Second;
     v.composition = Composition::Citizen;
     v.voluntary_stop = true;
+  } else if (p == "triplets" || p == "triplets-gardner") {  // §3.4
+    v.schedule = Schedule::UpToThree;
+    v.composition = Composition::Triplets;
+    v.regime = Regime::EndOfTurn;  // "the three moves count as one"
+    v.ep_when = EpWhen::Any;       // "at any stage of the turn"
+    if (p == "triplets") {
+      v.complete_turn = true;  // "a side that cannot complete its required turn loses"
+      v.goal.stalemate = StalemateResult::LossForStalemated;
+    } else {
+      v.lost_move = true;  // Gardner: "a component that cannot be played is skipped"; stalemate a draw
+    }
   } else if (p == "threesum") {  // §3.4
     v.schedule = Schedule::Three;
     v.ends_on_check = true;
@@ -175,6 +186,15 @@ bool set_turn_id(Variant& v, const std::string& p) {
 // "name" or "name:key=value" (only progressive-cyclical has an option: cycle, even, 2..64).
 void read_options(Variant& v, const std::string& name, const std::string& options, const std::string& id) {
   if (options.empty()) return;
+  if (name == "triplets" || name == "triplets-gardner") {  // §3.4 decision 1 (and §1.6's other modifier)
+    for (const std::string& o :
+         {std::string("no-king-step-into-check=true"), std::string("escape-first-move=true")})
+      if (options == o) {
+        (o[0] == 'n' ? v.no_king_step_into_check : v.escape_first_move) = true;
+        return;
+      }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
   if (name != "progressive-cyclical" || options.rfind("cycle=", 0) != 0)
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   const std::string n = options.substr(6);
@@ -267,7 +287,7 @@ Variant parse_variant(const std::string& id) {
     } else if (p == "bicolour") {  // §4.8: "a king is in check when attacked by any man of either colour"
       claim(check_set, "check");
       v.self_check = true;
-      v.no_castling = true;                  // "no castling"
+      v.no_castling = true;                                        // "no castling"
     } else if (p == "bicolour-tylor" || p == "bicolour-ridley") {  // §4.8
       claim(check_set, "check");
       v.self_check = true;  // "bicolour rules on the orthodox array"
@@ -311,7 +331,7 @@ Variant parse_variant(const std::string& id) {
       claim(capture_set, "capture rule");
       v.empty_squares_only = true;  // "no displacement capture; every move goes to an empty square"
       v.sweep = Sweep::Spite;
-      v.regime = Regime::None;   // "no check or mate; the object is to capture the king"
+      v.regime = Regime::None;  // "no check or mate; the object is to capture the king"
     } else if (p == "machine-gun" || p == "progressive-machine-gun") {  // §4.1
       claim(capture_set, "capture rule");
       if (p == "progressive-machine-gun") {  // "machine-gun rules with the progressive schedule"
@@ -325,7 +345,7 @@ Variant parse_variant(const std::string& id) {
       v.sweep = Sweep::MachineGun;
       v.regime = Regime::None;  // "kings: ordinary men (no check)"
       v.goal.royal_king = false;
-      v.goal.win = Win::Annihilation;  // "the side with no men left loses"
+      v.goal.win = Win::Annihilation;       // "the side with no men left loses"
     } else if (p == "progressive-circe") {  // §6: "Progressive schedule + standard Circe rebirth"
       claim(turn_set, "schedule");
       claim(capture_set, "capture rule");
@@ -392,6 +412,8 @@ int static_quota(const Variant& v, int stm, int full) {
       return 3;
     case Schedule::Unbounded:
       return kUnbounded;
+    case Schedule::UpToThree:
+      return std::min(full, 3);
     case Schedule::Capturing:
     case Schedule::VeryScottish:
       return 1;
