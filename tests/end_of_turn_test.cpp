@@ -173,3 +173,14 @@ TEST(EndOfTurn, MidTurnFenRoundTrips) {
     EXPECT_EQ(to_fen(pos), fen);
   }
 }
+
+// completes_turn's memory is keyed by the position's serial as well as its key: the same placement and turn
+// state under other rules (the option changes no key) never reuses an answer. Alternating the two settings on
+// one thread gives each its own answer every time (b4 and d6 begin complete turns only under the pure rule).
+TEST(EndOfTurn, CompletionMemoryNeverCrossesRules) {
+  const std::string fen = "r7/3n2p1/1p6/pN1P1pr1/P3pK1k/1P2P2P/3B4/R4R2 w - - 0 14";
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_TRUE(legal("triplets:no-king-step-into-check=true", fen).empty()) << i;
+    EXPECT_EQ(legal("triplets", fen), (Moves{"b3b4", "d5d6", "f4e4"})) << i;
+  }
+}

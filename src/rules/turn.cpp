@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "rules/kernel.hpp"
 #include "rules/soundness.hpp"
@@ -185,15 +186,20 @@ bool can_complete(Position& pos) {
 
 // completes_turn's memory under END-OF-TURN: one entry a slot, valid for the same position under the same
 // rules (Position::serial) in the same state (the key covers the whole turn state), so a stale entry never
-// matches.
+// matches. Allocated on a thread's first END-OF-TURN question only (1.5 MB), so other threads and games pay
+// nothing.
 struct CompletionMemo {
   struct Entry {
     std::uint64_t serial = 0;
     Key key = 0;
     bool value = false;
   };
-  static constexpr int kSlots = 1 << 15;
-  std::array<Entry, kSlots> slots;
+  static constexpr std::size_t kSlots = std::size_t(1) << 16;
+  std::vector<Entry> slots;
+  Entry& at(Key key) {
+    if (slots.empty()) slots.resize(kSlots);
+    return slots[key & (kSlots - 1)];
+  }
 };
 thread_local CompletionMemo g_completion_memo;
 
@@ -617,11 +623,11 @@ bool completes_turn(Position& pos) {
   // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
   // (docs/architecture.md "END-OF-TURN").
   if (r.lost_move && pos.state().made > 0 && !in_check(pos)) return true;
-  CompletionMemo::Entry& e = g_completion_memo.slots[pos.key() & (CompletionMemo::kSlots - 1)];
-  if (e.serial == pos.serial() && e.key == pos.key()) return e.value;
-  const bool value = can_complete(pos);
-  CompletionMemo::Entry& f = g_completion_memo.slots[pos.key() & (CompletionMemo::kSlots - 1)];
-  f = {pos.serial(), pos.key(), value};
+  const Key key = pos.key();
+  if (const CompletionMemo::Entry& e = g_completion_memo.at(key); e.serial == pos.serial() && e.key == key)
+    return e.value;
+  const bool value = can_complete(pos);  // the search may fill other slots (and this one): read again
+  g_completion_memo.at(key) = {pos.serial(), key, value};
   return value;
 }
 
