@@ -115,6 +115,32 @@ TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
     })) << reached;
 }
 
+// END-OF-TURN's modifiers as id options (RULES.md §1.6, triplets decision 1), which the catalogue's ids do
+// not set, and its endings (a side that cannot complete its turn; Gardner's skipped components and
+// stalemate), rarely reached from the start: random play from small endgames with blocked pawns and few men
+// (the reference searches a failing turn exhaustively, which full middlegames make too slow for many
+// positions).
+TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
+  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
+  std::map<std::string, int> outcomes;
+  for (const std::string id :
+       {"triplets", "triplets-gardner", "triplets:no-king-step-into-check=true",
+        "triplets:escape-first-move=true", "triplets-gardner:no-king-step-into-check=true"})
+    for (const std::string start :
+         {"4k3/p6p/Pn6/8/8/8/6P1/R3K3 w Q - 0 5", "r3k3/7p/8/1p6/1P6/8/7P/4KB2 b q - 0 5"}) {
+      const Variant v = make_variant(id);
+      const auto fens =
+          test::random_positions(v, count, 0xE08 ^ std::hash<std::string>()(id + start), 20, start);
+      compare_positions(id, fens);
+      Position pos;
+      for (const std::string& fen : fens) {
+        set_fen(pos, v, fen);
+        outcomes[id + " " + outcome_word(evaluate(pos))]++;
+      }
+    }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
                          test::param_name);
 

@@ -59,6 +59,10 @@ const Expectation kExpected[] = {
     {"balanced_degiglio_2.pgn", Outcome::kOngoing, -1},
     {"marseillais_braca.pgn", Outcome::kCheckmate, 0},  // "6 Qxb2 is mate"
     {"galvin_vargiu.pgn", Outcome::kOngoing, -1},       // Black resigned
+    // §9.5: with no_king_step_into_check White cannot complete his 14th turn and loses (triplets decision 1);
+    // under the pure END-OF-TURN rule he can (Kxe4/Rxf5/b4 …: end_of_turn_test lists the first moves).
+    {"triplets_castelli.pgn", Outcome::kStalemate, 1},
+    {"triplets_castelli_pure.pgn", Outcome::kOngoing, -1},
     {"progressive_opening_a.pgn", Outcome::kOngoing, -1},
     {"progressive_opening_b.pgn", Outcome::kOngoing, -1},
     {"progressive_1996.pgn", Outcome::kOngoing, -1},          // Black resigned

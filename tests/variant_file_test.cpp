@@ -87,6 +87,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "balanced-equidistant-marseillais",
                                            "citizen",
                                            "double-trouble",
+                                           "triplets",
+                                           "triplets-gardner",
                                            "threesum",
                                            "hurricane",
                                            "sputnik",
@@ -177,11 +179,11 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
   EXPECT_EQ(entry(c, "alice").rules.boards, 2);
   EXPECT_EQ(entry(c, "progressive-kamikaze").rules.capture, CaptureKind::kKamikaze);
   EXPECT_EQ(c.showcase,
-            (std::vector<std::string>{
-                "marseillais+atomic", "progressive+alice", "alice+madras", "balanced-marseillais+rifle",
-                "fibonacci+atomic", "progressive-english+alice", "hurricane+rifle",
-                "different-men-marseillais+madras", "alice+rifle", "marseillais+spite", "progressive+moss",
-                "machine-gun+madras", "alice+capricorn"}));
+            (std::vector<std::string>{"marseillais+atomic", "progressive+alice", "alice+madras",
+                                      "balanced-marseillais+rifle", "fibonacci+atomic",
+                                      "progressive-english+alice", "hurricane+rifle",
+                                      "different-men-marseillais+madras", "alice+rifle", "marseillais+spite",
+                                      "progressive+moss", "machine-gun+madras", "alice+capricorn"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);
@@ -594,7 +596,8 @@ TEST(VariantFile, AStartArrayIsInheritedSetsTheArrayDimensionAndIsChecked) {
   EXPECT_EQ(entry(r.catalogue, "alias-child").start, swapped);  // inherited through an alias's component
   EXPECT_EQ(make_variant("alias-child", r.catalogue).start_fen, swapped);
   EXPECT_EQ(dims(entry(r.catalogue, "other-array")), std::vector<std::string>{"array"});
-  EXPECT_NE(refusal("swapped+other-array", r.catalogue).find("both set the array dimension"), std::string::npos);
+  EXPECT_NE(refusal("swapped+other-array", r.catalogue).find("both set the array dimension"),
+            std::string::npos);
   // An id without a start key keeps the orthodox array.
   EXPECT_EQ(make_variant("atomic", r.catalogue).start_fen, make_variant("chess").start_fen);
 

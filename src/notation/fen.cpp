@@ -422,21 +422,25 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
                   "used= (move categories)");
     need_mid_turn(t, "used");
     const auto names = category_names(r.categories);
+    const int count = names[2] ? 3 : 2;
     const std::string_view text = t->value.text;
     std::size_t i = 0;
     while (i <= text.size()) {
       std::size_t j = text.find(',', i);
       if (j == std::string_view::npos) j = text.size();
       const std::string_view item = text.substr(i, j - i);
-      int bit = item == names[0] ? 1 : item == names[1] ? 2 : 0;
+      int bit = 0;
+      for (int c = 0; c < count; ++c)
+        if (item == names[c]) bit = 1 << c;
       if (!bit)
-        throw NotationError("used= takes " + std::string(names[0]) + " or " + std::string(names[1]),
+        throw NotationError("used= takes " + std::string(names[0]) + ", " + std::string(names[1]) +
+                                (count == 3 ? ", " + std::string(names[2]) : std::string()),
                             t->value.column + int(i));
       if (st.used & bit) throw NotationError("used= names a category twice", t->value.column + int(i));
       st.used |= std::uint8_t(bit);
       i = j + 1;
     }
-    if (st.used == 3)
+    if (count == 2 && st.used == 3)
       throw NotationError("used= names both categories: the turn would be over", t->value.column);
   }
   if (mid_turn && !st.used && r.categories != MoveCategories::kNone &&
@@ -541,15 +545,18 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   st.ep_pending = ep_capturable(pos, st.ep_pending, st.side, v.rules.ep_passed == EpPassed::kNeverOccupied);
   pos.refresh_key();
   // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
-  if (v.rules.regime != CheckRegime::kNone && pos.king_board(~st.side) >= 0 && pos.king_board(st.side) >= 0 &&
-      pos.ops().checkers(pos, ~st.side))
+  // Under END-OF-TURN the mover's king is tested at the end of its turn only: in the middle of a turn either
+  // king may be attacked.
+  const bool end_of_turn = v.rules.regime == CheckRegime::kEndOfTurn;
+  if (v.rules.regime != CheckRegime::kNone && !(end_of_turn && mid_turn) && pos.king_board(~st.side) >= 0 &&
+      pos.king_board(st.side) >= 0 && pos.ops().checkers(pos, ~st.side))
     throw NotationError(
         std::string("the side not to move (") + (st.side == kWhite ? "Black" : "White") + ") is in check",
         fields[1].column);
   // Under a check rule, every move of a turn leaves the mover's king safe, and the opponent does not move in
   // between: a turn in progress cannot find the side to move in check (a voluntary stop would end the turn
   // so).
-  if (mid_turn && v.rules.regime != CheckRegime::kNone && pos.king_board(st.side) >= 0 &&
+  if (mid_turn && v.rules.regime != CheckRegime::kNone && !end_of_turn && pos.king_board(st.side) >= 0 &&
       pos.ops().checkers(pos, st.side))
     throw NotationError(
         std::string("the side to move (") + (st.side == kWhite ? "White" : "Black") +
@@ -657,7 +664,9 @@ std::string to_fen(const Position& pos) {
   if (st.used) {
     const auto names = category_names(r.categories);
     s += " used=";
-    s += st.used & 1 ? names[0] : names[1];
+    bool first = true;
+    for (int c = 0; c < 3; ++c)
+      if (st.used >> c & 1 && names[c]) s += (first ? "" : ",") + std::string(names[c]), first = false;
   }
   if (st.spent) s += " spent=" + std::to_string(st.spent);
   if (st.last_type)

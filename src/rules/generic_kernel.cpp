@@ -475,6 +475,7 @@ CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;                  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
+  if (r.regime == CheckRegime::kEndOfTurn) return CompletionShortcut::kNone;  // they assumed observed check
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
   switch (r.capture) {
@@ -514,8 +515,33 @@ void make(Position& pos, Move m, Undo& u);
 
 }  // namespace
 
+bool legal_within_turn(Position& pos, Move m) {
+  const Rules& r = pos.rules();
+  const Color us = pos.side();
+  const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
+  // The moves whose result is tested at once: the first move of a side in check that must escape, a king's
+  // step (castling: the king's arrival) under no_king_step_into_check.
+  const bool escape = r.escape_first_move && pos.state().made == 0 && had_king && checkers(pos, us);
+  const bool king_step =
+      r.no_king_step_into_check && (m.kind() == MoveKind::kCastling ||
+                                    ((m.kind() == MoveKind::kNormal || m.kind() == MoveKind::kEnPassant) &&
+                                     type_of(pos.at(m.from_board(), m.from())) == kKing));
+  Undo u;
+  make(pos, m, u);
+  bool legal;
+  if (pos.king_board(us) < 0)
+    legal = !had_king;  // own king removed (explosion)
+  else if (enemy_had_king && pos.king_board(~us) < 0)
+    legal = false;  // a move that would capture the enemy king is not a move (RULES.md §1.6)
+  else
+    legal = !((u.turn_ended || escape || king_step) && checkers(pos, us));
+  pos.undo(u);
+  return legal;
+}
+
 bool is_legal(Position& pos, Move m) {
   if (royal_capture(pos.rules())) return true;
+  if (pos.rules().regime == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
   const Color us = pos.side();
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
@@ -660,7 +686,7 @@ struct Gen {
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
                             between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
       if ((path & occ & ~movers) || (blocked & (bb(cs.king_to) | bb(cs.rook_to)))) continue;
-      if (!royal_capture(r)) {
+      if (!royal_capture(r) && r.regime != CheckRegime::kEndOfTurn) {  // D-1: dropped under END-OF-TURN
         Bitboard tested = bb(cs.king_from) | (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to));
         if (db != b) tested |= bb(cs.king_to);
         bool safe = true;

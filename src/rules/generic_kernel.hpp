@@ -253,7 +253,14 @@ bool royal_capture(const Rules& r);
 // if it removes its own side's king (explosion), or leaves it in check; a move that removes the enemy king is
 // legal (the game ends at once). Alice rule 2: a king's move must also leave it unattacked on the board where
 // it moves, before the transfer. Castling's transit squares are tested at generation.
+// Under CheckRegime::kEndOfTurn it is legal_within_turn.
 bool is_legal(Position& pos, Move m);
+// Per-move legality under END-OF-TURN (RULES.md §1.6), by make / test / unmake: a move that removes the enemy
+// king is not a move; the mover's king is tested only where the move ends the turn (by its quota, or by the
+// turn layer's lost move), on the first move of a side in check under escape_first_move, and after a king's
+// step (castling: the king's arrival square) under no_king_step_into_check. Whether the turn can still be
+// completed after a move that does not end it is the turn layer's (completes_turn, rules/turn.hpp).
+bool legal_within_turn(Position& pos, Move m);
 
 // The D-5 shortcut (rules/turn.hpp CompletionShortcut) these rules let the kernel vouch for: a proof that a
 // turn can be completed without searching for the completion (docs/architecture.md "D-5 shortcuts"). The

@@ -41,7 +41,10 @@ enum class Butting : std::uint8_t { kNone, kCapricorns, kEveryMan };
 // Which men are paralysed (what paralysis does is Rules::paralysed_cannot_move / paralysed_give_no_check).
 enum class ParalysisKind : std::uint8_t { kNone, kMadrasi };
 enum class TransferKind : std::uint8_t { kNone, kAlice };
-enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone };
+// kEndOfTurn (RULES.md §1.6 END-OF-TURN): only the position at the end of a turn is tested for the mover's
+// king; a move that would capture the enemy king is not a move; castling's attack conditions are dropped
+// (D-1).
+enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 // Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
@@ -88,6 +91,7 @@ enum class ScheduleKind : std::uint8_t {
   kStepEvery,        // 1 + floor((t - 1) / period)
   kCycle,            // ((t - 1) mod period) + 1
   kUnbounded,        // no quota: the turn ends by the composition rules or a voluntary stop
+  kOwnTurnUpTo,      // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
   kPlusChecksGiven,  // dynamic: t + check-giving moves this side made in its previous turns
   kCaptureStreak,    // dynamic: previous quota + 1 after a turn with a capture, else 1
   kCheckCutsNext,    // dynamic: t, but (checking turn's quota - 1) right after a turn that ended with check
@@ -137,6 +141,8 @@ struct Schedule {
         return 1 + (t - 1) % std::uint32_t(period);
       case ScheduleKind::kUnbounded:
         return kMaxQuota;
+      case ScheduleKind::kOwnTurnUpTo:
+        return std::min(n, std::uint32_t(quota));
       case ScheduleKind::kCaptureStreak:
       case ScheduleKind::kOpponentMadePlusOne:
         return 1;
@@ -153,6 +159,10 @@ enum class MoveCategories : std::uint8_t {
   kCentreAndPeriphery,  // one move departing c3-f6 and one departing elsewhere (castling: periphery)
   kLightThenDark,       // first a man departing a light square, then one departing a dark square
   kPieceThenPawn,       // a piece move, then optionally a pawn move
+  // Up to three categories, each once, as many as the turn's quota: a pawn move (quota 1); a piece move (a
+  // man other than pawn and king) and a pawn move (quota 2); a pawn, a piece and a king move (quota 3 or
+  // more; castling is the king move), in any order. Bits of TurnState::used: 1 piece, 2 pawn, 4 king.
+  kPawnPieceKing,
 };
 
 // An obligation on the first move of a turn, among the moves legal under every other rule.
@@ -201,6 +211,11 @@ struct Rules {
   bool castling = true;
   // check
   CheckRegime regime = CheckRegime::kObserved;
+  // RULES.md §1.6 modifiers (read under kEndOfTurn): a side in check at the start of its turn must remove the
+  // check with its first move; a king move (castling too: the king's arrival square) may not land in check
+  // even in the middle of a turn.
+  bool escape_first_move = false;
+  bool no_king_step_into_check = false;
   // Who checks a king: enemy men, or men of both colours (Bicolour), or own men only once they or the king
   // have moved (keeps Attr::kHasMoved). Generic kernel only.
   CheckAttackers check_attackers = CheckAttackers::kEnemy;

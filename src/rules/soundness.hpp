@@ -34,9 +34,9 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
-// turn_start, promotion_pieces, start_men. Follow-up shots and volleys remove men the orthodox covering
-// argument and the D-5 witness do not know (no dead positions, no D-5 witness, no mate bound). Missile shots
-// and removal moves are unorthodox removals (no dead positions, no D-5 witness, no mate bound: a shot or a
+// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check. Follow-up shots and
+// volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
+// D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no D-5 witness, no mate bound: a shot or a
 // removal is a move the covering argument does not know); has-moved changes no move. The kernel choice
 // changes no rule. Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions),
 // and the witness of D-5 may be the first move's own victim, or stand on a line the e.p. victim opened (no
@@ -58,8 +58,12 @@ struct Soundness {
 // unorthodox attack at once): all four off but null-move pruning. A quota per colour (schedule.black_quota) is
 // still a quota the turn index decides: every shortcut reads it through Schedule::static_quota. Men beyond the
 // orthodox ones (fers, alfil: promotion_pieces, start_men) attack in ways the D-5 witness, the covering bound
-// and the dead-position test do not know: they count as an unorthodox attack; null-move pruning stays.
-static_assert(sizeof(Rules) == 92, "a Rules field was added or removed: classify it in soundness() below");
+// and the dead-position test do not know: they count as an unorthodox attack; null-move pruning stays. The
+// END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king stand attacked: the D-5 proofs (made for
+// observed check) are off, so is the covering bound (it reads observed or Italian check); null-move pruning
+// stays (a passed turn leaves the king as safe as the turn found it). Its modifiers escape_first_move and
+// no_king_step_into_check only remove moves: they switch off nothing.
+static_assert(sizeof(Rules) == 96, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
@@ -72,10 +76,11 @@ inline Soundness soundness(const Rules& r) {
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone &&
                                !r.unorthodox_men();
-  s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack;
+  const bool observed_kings = r.regime != CheckRegime::kEndOfTurn;
+  s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
-                          r.rebirth == RebirthKind::kNone && orthodox_attack;
+                          r.rebirth == RebirthKind::kNone && orthodox_attack && observed_kings;
   s.null_move = !r.has_goal() && r.regime != CheckRegime::kNone && r.paralysis == ParalysisKind::kNone &&
                 !r.schedule.dynamic();
   s.mate_bound = !r.has_goal() && !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&

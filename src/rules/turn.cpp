@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "rules/kernel.hpp"
 #include "rules/soundness.hpp"
@@ -48,11 +49,17 @@ int category_of(const Shape& s, MoveCategories c) {
       return s.castling || !(kCentre & bb(s.from)) ? 1 : 0;
     case MoveCategories::kLightThenDark:
       return s.castling ? -1 : (kLightSquares & bb(s.from)) ? 0 : 1;
+    case MoveCategories::kPawnPieceKing:
+      return s.castling || s.type == kKing ? 2 : s.type == kPawn ? 1 : 0;
     case MoveCategories::kNone:
       break;
   }
   return 0;
 }
+
+// The categories a turn of this quota is made of under kPawnPieceKing (bits of TurnState::used: 1 piece,
+// 2 pawn, 4 king): a pawn move; a piece and a pawn move; a pawn, a piece and a king move.
+unsigned categories_owed(std::uint32_t quota) { return quota <= 1 ? 2u : quota == 2 ? 3u : 7u; }
 
 // The category of the side to move's moves, decided by their origin square (castling apart): the squares
 // whose men's moves fall in the second category (on any board: where turn rules follow categories a square
@@ -60,8 +67,10 @@ int category_of(const Shape& s, MoveCategories c) {
 // (category_of above decides the same for a move already made).
 struct Categorizer {
   Bitboard second = 0;
-  int castling = 0;  // the category of a castling (-1: either)
-  int of(Move m) const { return m.kind() == MoveKind::kCastling ? castling : int(second >> m.from() & 1); }
+  Bitboard third = 0;  // kPawnPieceKing: the king's squares
+  int castling = 0;    // the category of a castling (-1: either)
+  // The squares whose men's moves fall in the category i (0, 1, 2).
+  Bitboard men(int i) const { return i == 0 ? ~second & ~third : i == 1 ? second : third; }
 };
 
 Categorizer categorizer(const Position& pos, MoveCategories c) {
@@ -70,6 +79,13 @@ Categorizer categorizer(const Position& pos, MoveCategories c) {
     case MoveCategories::kPieceAndPawn:
     case MoveCategories::kPieceThenPawn:
       for (int b = 0; b < pos.boards(); ++b) k.second |= pos.pieces(b, pos.side(), kPawn);
+      break;
+    case MoveCategories::kPawnPieceKing:
+      for (int b = 0; b < pos.boards(); ++b) {
+        k.second |= pos.pieces(b, pos.side(), kPawn);
+        k.third |= pos.pieces(b, pos.side(), kKing);
+      }
+      k.castling = 2;
       break;
     case MoveCategories::kFileHalves:
       k.second = ~kQueenside;
@@ -161,12 +177,31 @@ bool can_complete(Position& pos) {
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
-    const bool ok = u.turn_ended || can_complete(pos);
+    const bool ok = u.turn_ended || completes_turn(pos);
     pos.undo(u);
     if (ok) return true;
   }
   return false;
 }
+
+// completes_turn's memory under END-OF-TURN: one entry a slot, valid for the same position under the same
+// rules (Position::serial) in the same state (the key covers the whole turn state), so a stale entry never
+// matches. Allocated on a thread's first END-OF-TURN question only (1.5 MB), so other threads and games pay
+// nothing.
+struct CompletionMemo {
+  struct Entry {
+    std::uint64_t serial = 0;
+    Key key = 0;
+    bool value = false;
+  };
+  static constexpr std::size_t kSlots = std::size_t(1) << 16;
+  std::vector<Entry> slots;
+  Entry& at(Key key) {
+    if (slots.empty()) slots.resize(kSlots);
+    return slots[key & (kSlots - 1)];
+  }
+};
+thread_local CompletionMemo g_completion_memo;
 
 // The quota of the turn that begins now (side and move number already passed on), from the schedule and
 // what the ending turn did.
@@ -403,10 +438,14 @@ Origins turn_origins(const Position& pos) {
       allowed = st.made == 0 ? 1 : 2;
     else if (r.categories == MoveCategories::kLightThenDark)
       allowed = st.made == 0 ? 1 : 2;
+    else if (r.categories == MoveCategories::kPawnPieceKing)
+      allowed = categories_owed(st.quota) & ~unsigned(st.used);
     else
       allowed = 3 & ~unsigned(st.used);
     const Categorizer cat = categorizer(pos, r.categories);
-    const Bitboard men = (allowed & 1 ? ~cat.second : 0) | (allowed & 2 ? cat.second : 0);
+    Bitboard men = 0;
+    for (int i = 0; i < 3; ++i)
+      if (allowed >> i & 1) men |= cat.men(i);
     // Light then dark: the light move first (castling fits), a dark move only when no light move exists, or
     // to parry check.
     if (r.categories == MoveCategories::kLightThenDark && st.made == 0) {
@@ -456,21 +495,23 @@ Bitboard sputniks_at_turn_start(const Position& pos) {
   return s & enemy_half;
 }
 
-std::array<const char*, 2> category_names(MoveCategories c) {
+std::array<const char*, 3> category_names(MoveCategories c) {
   switch (c) {
     case MoveCategories::kPieceAndPawn:
     case MoveCategories::kPieceThenPawn:
-      return {"piece", "pawn"};
+      return {"piece", "pawn", nullptr};
     case MoveCategories::kFileHalves:
-      return {"queenside", "kingside"};
+      return {"queenside", "kingside", nullptr};
     case MoveCategories::kCentreAndPeriphery:
-      return {"centre", "periphery"};
+      return {"centre", "periphery", nullptr};
     case MoveCategories::kLightThenDark:
-      return {"light", "dark"};
+      return {"light", "dark", nullptr};
+    case MoveCategories::kPawnPieceKing:
+      return {"piece", "pawn", "king"};
     case MoveCategories::kNone:
       break;
   }
-  return {"first", "second"};
+  return {"first", "second", nullptr};
 }
 
 Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Color owner, bool require_empty) {
@@ -521,6 +562,8 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
       st.ep_now = ep_capturable(pos, st.ep_now & ~bb(m.to()), ~pos.side());
     else if (r.ep_when != EpWhen::kAny)
       st.ep_now = 0;
+    else  // usable at any move of the turn while valid (§1.8): its pawn still on its landing square
+      st.ep_now = ep_capturable(pos, st.ep_now, ~pos.side(), r.ep_passed == EpPassed::kNeverOccupied);
   }
   if (r.progress_unit == ProgressUnit::kMoves)
     st.no_progress = progress ? 0 : st.no_progress + 1;
@@ -573,6 +616,21 @@ bool gives_check(Position& pos, Move m) {
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
+bool completes_turn(Position& pos) {
+  const Rules& r = pos.rules();
+  if (r.regime != CheckRegime::kEndOfTurn) return can_complete(pos);
+  // A turn whose missing components are skipped (lost_move): with the king safe now, either some move is
+  // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
+  // (docs/architecture.md "END-OF-TURN").
+  if (r.lost_move && pos.state().made > 0 && !in_check(pos)) return true;
+  const Key key = pos.key();
+  if (const CompletionMemo::Entry& e = g_completion_memo.at(key); e.serial == pos.serial() && e.key == key)
+    return e.value;
+  const bool value = can_complete(pos);  // the search may fill other slots (and this one): read again
+  g_completion_memo.at(key) = {pos.serial(), key, value};
+  return value;
+}
+
 void moves_without_completion(Position& pos, MoveList& list) {
   turn_per_move_legal(pos, list);
   apply_turn_rules(pos, list, CompletionShortcut::kNone, false);
@@ -590,7 +648,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (r.compulsory_capture) pos.ops().keep_removing(pos, list);
   // D-5 complete-turn principle: a move after which the turn cannot be completed is illegal (if no complete
   // turn exists, nothing is legal and the game ends: mate or stalemate).
-  if (completion && r.complete_turn && st.quota - st.made >= 2 && !list.empty()) {
+  // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
+  // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
+  const bool eot = r.regime == CheckRegime::kEndOfTurn && !r.lost_move;
+  if (completion && (r.complete_turn || eot) && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
     const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound
     const bool checked = in_check(pos);
@@ -613,7 +674,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
         return true;
       Undo u;
       pos.ops().make(pos, m, u);
-      bool ok = u.turn_ended || can_complete(pos);
+      bool ok = u.turn_ended || completes_turn(pos);
       pos.undo(u);
       return ok;
     });

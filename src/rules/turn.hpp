@@ -89,6 +89,11 @@ void turn_per_move_legal(Position& pos, MoveList& list);
 // obligations, then the voluntary stop. With completion false, D-5 is left out: the moves legal under every
 // other rule (RULES.md §1.5: the complete-turn principle never counts toward the checkmate test).
 void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut, bool completion = true);
+// Can the turn in progress still be completed so that the rules hold at its end? D-5 (to its quota, or ended
+// early by check or king capture), and under END-OF-TURN (RULES.md §1.6) with the mover's king safe at the
+// end: a depth-first search over the rest of the turn (moves_without_completion), memoised per thread under
+// END-OF-TURN, with the fast accepts of docs/architecture.md.
+bool completes_turn(Position& pos);
 // The side to move's legal moves under every rule but D-5 (for the checkmate test).
 void moves_without_completion(Position& pos, MoveList& list);
 
@@ -101,8 +106,9 @@ inline constexpr Move kStopMove = Move(0, 0, MoveKind::kEndTurn);
 
 // The side to move's sputniks at the start of its turn: its rooks, bishops and knights in the enemy half.
 Bitboard sputniks_at_turn_start(const Position& pos);
-// The names of the two move categories (formats.md `used=`), e.g. {"piece", "pawn"}.
-std::array<const char*, 2> category_names(MoveCategories c);
+// The names of the move categories (formats.md `used=`), e.g. {"piece", "pawn", nullptr}: the third only
+// under MoveCategories::kPawnPieceKing.
+std::array<const char*, 3> category_names(MoveCategories c);
 
 // Is the side to move in check (under the variant's rules)?
 bool in_check(const Position& pos);

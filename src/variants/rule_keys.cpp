@@ -63,6 +63,7 @@ const std::vector<RuleKey> kKeys = {
       {"step", long(ScheduleKind::kStepEvery)},
       {"cycle", long(ScheduleKind::kCycle)},
       {"unbounded", long(ScheduleKind::kUnbounded)},
+      {"own-turn-up-to", long(ScheduleKind::kOwnTurnUpTo)},
       {"plus-checks-given", long(ScheduleKind::kPlusChecksGiven)},
       {"capture-streak", long(ScheduleKind::kCaptureStreak)},
       {"check-cuts-next", long(ScheduleKind::kCheckCutsNext)},
@@ -73,7 +74,8 @@ const std::vector<RuleKey> kKeys = {
      "moves a turn (t: the game's turn index, n: the own-turn index): fixed (quota), progressive (t), "
      "odd-even "
      "(1 in odd n, quota in even n), own-turn (n), fibonacci (F(t)), step (1 + (t-1)/period), cycle "
-     "(1 … period), unbounded; set by the game: plus-checks-given (t + the side's checks), capture-streak "
+     "(1 … period), unbounded, own-turn-up-to (min(n, quota)); set by the game: plus-checks-given (t + the "
+     "side's checks), capture-streak "
      "(+1 after a turn with a capture, else 1), check-cuts-next (t, or the checking turn's quota - 1), "
      "opponent-made-plus-one"},
     {"period",
@@ -91,7 +93,7 @@ const std::vector<RuleKey> kKeys = {
      1,
      kMaxFixedQuota,
      HC_FIELD(int, schedule.quota),
-     "fixed schedule: moves in every turn"},
+     "fixed schedule: moves in every turn; own-turn-up-to: the most moves a turn"},
     {"white_first_quota",
      D::kSchedule,
      K::kInteger,
@@ -173,12 +175,15 @@ const std::vector<RuleKey> kKeys = {
       {"file-halves", long(MoveCategories::kFileHalves)},
       {"centre-and-periphery", long(MoveCategories::kCentreAndPeriphery)},
       {"light-then-dark", long(MoveCategories::kLightThenDark)},
-      {"piece-then-pawn", long(MoveCategories::kPieceThenPawn)}},
+      {"piece-then-pawn", long(MoveCategories::kPieceThenPawn)},
+      {"pawn-piece-king", long(MoveCategories::kPawnPieceKing)}},
      0,
      0,
      HC_FIELD(MoveCategories, categories),
      "the two moves of a turn come from two categories, each once: piece and pawn, files a-d and e-h, centre "
-     "c3-f6 and periphery, a light-square man then a dark-square man, a piece then a pawn"},
+     "c3-f6 and periphery, a light-square man then a dark-square man, a piece then a pawn; pawn-piece-king: "
+     "one move of each category the quota allows, in any order (quota 1: a pawn move; 2: a piece move, not "
+     "the king's, and a pawn move; 3: a pawn, a piece and a king move, castling being the king move)"},
     {"composition.length_budget",
      D::kSchedule,
      K::kInteger,
@@ -235,11 +240,32 @@ const std::vector<RuleKey> kKeys = {
      K::kChoice,
      {{"observed", long(CheckRegime::kObserved)},
       {"italian", long(CheckRegime::kItalian)},
-      {"none", long(CheckRegime::kNone)}},
+      {"none", long(CheckRegime::kNone)},
+      {"end-of-turn", long(CheckRegime::kEndOfTurn)}},
      0,
      0,
      HC_FIELD(CheckRegime, regime),
-     "check regime: observed, italian (check only by the last move of a full turn), none (capture the king)"},
+     "check regime: observed, italian (check only by the last move of a full turn), none (capture the king), "
+     "end-of-turn (only the position at the end of a turn is tested for the mover's king; the enemy king is "
+     "never captured; castling's attack conditions dropped)"},
+    {"escape_first_move",
+     D::kCheck,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, escape_first_move),
+     "check = \"end-of-turn\": a side in check at the start of its turn must remove the check with its first "
+     "move"},
+    {"no_king_step_into_check",
+     D::kCheck,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, no_king_step_into_check),
+     "check = \"end-of-turn\": a king move (castling: the king's arrival square) may not land in check, even "
+     "in the middle of a turn"},
     {"royal_king",
      D::kCheck,
      K::kBoolean,
@@ -554,6 +580,8 @@ const std::vector<IdOption> kOptions = {
     {"compulsory", "obligations", "compulsory-capture", {}},
     {"cycle", "period", nullptr, {}},
     {"kernel", "kernel", nullptr, {}},
+    {"escape-first-move", "escape_first_move", nullptr, {}},
+    {"no-king-step-into-check", "no_king_step_into_check", nullptr, {}},
     {"madras-ep",
      "madrasi_ep",
      nullptr,
@@ -654,6 +682,9 @@ std::string rules_problem(const Rules& r) {
   if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
     return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
            "names castling)";
+  if ((r.escape_first_move || r.no_king_step_into_check) && r.regime != CheckRegime::kEndOfTurn)
+    return "escape_first_move and no_king_step_into_check go with check = \"end-of-turn\" (the other regimes "
+           "imply or exclude them)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.stop != StopRule::kNever)
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

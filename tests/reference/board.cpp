@@ -336,7 +336,7 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
         continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
-      if (v.regime != Regime::None) {
+      if (v.regime != Regime::None && v.regime != Regime::EndOfTurn) {  // D-1: END-OF-TURN drops them too
         if (in_check(v, p, p.stm)) continue;
         for (int s : cs.king_path) {
           Pos t = p;

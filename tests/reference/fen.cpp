@@ -281,6 +281,7 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
     if (v.composition == Composition::Bilateral) names = {"queenside", "kingside"};
     if (v.composition == Composition::Central) names = {"centre", "periphery"};
     if (v.composition == Composition::BlackAndWhite) names = {"light"};  // a dark move ends the turn
+    if (v.composition == Composition::Triplets) names = {"piece", "pawn", "king"};
     if (static_cast<int>(p.used.size()) != p.made) bad_fen(fen, "used= needs one category per move made");
     for (const std::string& u : p.used)
       if (std::find(names.begin(), names.end(), u) == names.end()) bad_fen(fen, "used= category " + u);
@@ -419,7 +420,14 @@ std::string write_fen(const Variant& v, const Pos& p) {
     for (int w : p.frozen) items.push_back(place_name(w));
     out << " frozen=" << join(items);
   }
-  if (!p.used.empty()) out << " used=" << join(p.used);
+  if (!p.used.empty() && v.composition == Composition::Triplets) {  // formats.md: piece, pawn, king order
+    std::vector<std::string> items;
+    for (const char* c : {"piece", "pawn", "king"})
+      if (std::find(p.used.begin(), p.used.end(), c) != p.used.end()) items.push_back(c);
+    out << " used=" << join(items);
+  } else if (!p.used.empty()) {
+    out << " used=" << join(p.used);
+  }
   if (p.made && v.composition == Composition::Threesum) out << " spent=" << p.spent;
   if (p.last) out << " last=" << p.last;
   if (p.lastlen >= 0) out << " lastlen=" << p.lastlen;

@@ -35,11 +35,12 @@ enum class Schedule {
   Capturing,       // dynamic: previous quota + 1 after a turn with a capture, else 1
   Switchback,      // dynamic: t, or (checking turn's quota − 1) right after a turn that ended with check
   VeryScottish,    // dynamic: 1 + moves the opponent made in his previous turn
+  UpToThree,       // triplets: the own-turn index n, but at most 3 (1, 2, 3, 3, …)
 };
 bool is_dynamic(Schedule s);
 
-enum class Regime { Observed, Italian, None };
-enum class EpWhen { First, Pair, Second, None };  // §1.8 ep.when; Second = citizen's pawn move only
+enum class Regime { Observed, Italian, None, EndOfTurn };  // §1.6
+enum class EpWhen { First, Pair, Second, None, Any };      // §1.8 ep.when; Second = citizen's pawn move only
 enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
 // Men removed after a move (§1.9 sweeps): spite (§4.4), machine-gun (§4.1).
 enum class Sweep { None, Spite, MachineGun };
@@ -57,6 +58,7 @@ enum class Composition {
   Threesum,       // lengths summing to at most 3
   Sputnik,        // sputnik moves, then one normal move
   English,        // every mobile man before any man twice
+  Triplets,       // §3.4: n=1 a pawn move; n=2 a piece and a pawn move; n>=3 a pawn, a piece, a king move
 };
 
 // What wins (RULES.md §1.10 `win`) and the result of stalemate (§1.5), with the king's royalty (§1.1).
@@ -85,12 +87,15 @@ struct Variant {
   bool ep_last_move_only = false;  // marseillais-alternative: rights only from the opponent's last move
   bool ep_empty_now = false;       // §1.8 option `empty-now` (progressive-italian decision 3)
   bool complete_turn = false;      // D-5
-  bool lost_move = false;          // bilateral decision 3: the lost move replaces D-5
-  bool forbid_null_turn = false;   // double-move-galvin decision 2
-  bool counter_in_turns = false;   // formats.md field 5: Progressive family counts turns
-  bool voluntary_stop = false;     // `stop_early: voluntary` (the move `0000`)
-  bool no_double_step = false;     // logical-progressive
-  bool no_castling = false;        // logical-progressive
+  bool escape_first_move =
+      false;  // §1.6 modifier (END-OF-TURN): in check at the start, the first move escapes
+  bool no_king_step_into_check = false;  // §1.6 modifier (END-OF-TURN): a king move never lands in check
+  bool lost_move = false;                // bilateral decision 3: the lost move replaces D-5
+  bool forbid_null_turn = false;         // double-move-galvin decision 2
+  bool counter_in_turns = false;         // formats.md field 5: Progressive family counts turns
+  bool voluntary_stop = false;           // `stop_early: voluntary` (the move `0000`)
+  bool no_double_step = false;           // logical-progressive
+  bool no_castling = false;              // logical-progressive
   // The medieval men (RULES.md §3.3): fers 'f' ("moves one square diagonally") and alfil 'a' ("leaps exactly
   // two squares diagonally, over any man") may stand in a FEN; `promotions` is what a pawn may become
   // (empty: Q, R, B, N as D-2).
@@ -133,7 +138,8 @@ struct Variant {
   bool tracks_men() const { return moves_per_man > 0 || composition == Composition::English; }
   bool tracks_categories() const {
     return composition == Composition::PieceAndPawn || composition == Composition::Bilateral ||
-           composition == Composition::Central || composition == Composition::BlackAndWhite;
+           composition == Composition::Triplets || composition == Composition::Central ||
+           composition == Composition::BlackAndWhite;
   }
 };
 

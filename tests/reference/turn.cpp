@@ -64,6 +64,9 @@ std::string category(const Variant& v, const Pos& p, const Move& m) {
     case Composition::BlackAndWhite:
       if (m.castle) return p.made == 0 ? "light" : "dark";
       return light_square(m.from) ? "light" : "dark";
+    case Composition::Triplets:  // §3.4: castling is the king move; "piece" never includes the king
+      if (m.castle || mover_type(p, m) == 'k') return "king";
+      return mover_type(p, m) == 'p' ? "pawn" : "piece";
     default:
       return "";
   }
@@ -141,6 +144,13 @@ bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std
       return p.spent + threesum_length(p, m) <= 3;
     case Composition::English:
       return english_allows(p, m, base);
+    case Composition::Triplets: {  // §3.4: each component once; n=1 a pawn move, n=2 no king move
+      const std::string c = category(v, p, m);
+      if (std::find(p.used.begin(), p.used.end(), c) != p.used.end()) return false;
+      if (p.quota == 1) return c == "pawn";
+      if (p.quota == 2) return c != "king";
+      return true;
+    }
   }
   return true;
 }
@@ -278,10 +288,13 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   if (v.ep_when == EpWhen::Second && p.made == 0)
     for (int passed : p.ep)
       if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
+  if (v.ep_when == EpWhen::Any)  // triplets: "at any stage of the turn", while still valid
+    for (int passed : p.ep)
+      if (ep_usable(v, q, passed, them)) q.ep.push_back(passed);
 
   // D-4 / formats.md field 5: reset on capture or pawn move; atomic-move unit counts every move, the turn
-  // unit (Progressive) counts turn ends. A man swept off the board (§1.9) was captured too. A missile shot is a
-  // capture; a removal (§4.7) takes a man off the board for good like one, so it resets the counter too
+  // unit (Progressive) counts turn ends. A man swept off the board (§1.9) was captured too. A missile shot is
+  // a capture; a removal (§4.7) takes a man off the board for good like one, so it resets the counter too
   // (decision, docs/rules/suicide-piece-removal.md).
   const bool removes = m.capture || m.removal || men_on_boards(q) < men_on_boards(p);
   if (removes || type_of(mover) == 'p') {
@@ -396,8 +409,20 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
   // turn-start and its side loses)"
   if (v.double_attack_at_turn_start) return true;
   if (!has_king(a.pos, me)) return false;
+  if (v.regime == Regime::EndOfTurn && !has_king(a.pos, 1 - me)) return false;  // §1.6: "not a move"
   if (!has_king(a.pos, 1 - me)) return true;
   if (v.regime == Regime::None) return true;
+  if (v.regime == Regime::EndOfTurn) {
+    // §1.6 END-OF-TURN: "captures of the enemy king are never legal moves" (handled above the regime test
+    // for the other regimes: here no move removes it); only the end of the turn is tested for the mover's
+    // king; the modifiers: escape with the first move, no king step into check (castling: where the king
+    // lands).
+    if (!has_king(a.pos, 1 - me)) return false;
+    if (a.turn_ended && in_check(v, a.pos, me)) return false;
+    if (v.escape_first_move && p.made == 0 && in_check(v, p, me) && in_check(v, a.pos, me)) return false;
+    if (v.no_king_step_into_check && (m.castle || is_king_move(p, m)) && in_check(v, a.pos, me)) return false;
+    return true;
+  }
   if (alice_king_steps_into_check(v, p, m)) return false;
   if (in_check(v, a.pos, me)) return false;
   if (v.regime == Regime::Italian && a.gives_check && p.made + 1 < quota(v, p)) return false;
@@ -414,7 +439,7 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   if (v.goal.royal_king && !has_king(p, p.stm)) return base;  // game over: the side to move has lost its king
   // archimedes: "remove the enemy king" — the side that just moved lost it at this turn's start
   if (v.double_attack_at_turn_start && !has_king(p, 1 - p.stm)) return base;
-  if (goal_result(v, p) != -2) return base;                   // game over: a goal reached (§1.10)
+  if (goal_result(v, p) != -2) return base;  // game over: a goal reached (§1.10)
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
     After a = play_move(v, p, m);
@@ -430,12 +455,22 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   if (v.compulsory_capture &&
       std::any_of(out.begin(), out.end(), [](const Legal& l) { return l.move.capture; }))
     std::erase_if(out, [](const Legal& l) { return !l.move.capture; });
-  if (v.lost_move && lost_moves)
+  if (v.lost_move && lost_moves && v.regime == Regime::EndOfTurn) {
+    // triplets-gardner: the turn ends when nothing legal is left for the rest of it (legal in full: each
+    // later move must itself leave a legal way on), and the end of the turn is tested for the mover's king.
+    for (Legal& l : out)
+      if (!l.after.turn_ended && legal_list(v, l.after.pos).empty()) {
+        finish_turn(v, p, l.after.pos, p.made + 1, l.after.gives_check);
+        l.after.turn_ended = true;
+      }
+    std::erase_if(out, [&](const Legal& l) { return l.after.turn_ended && in_check(v, l.after.pos, p.stm); });
+  } else if (v.lost_move && lost_moves) {
     for (Legal& l : out)
       if (!l.after.turn_ended && candidates(v, l.after.pos, false).empty()) {
         finish_turn(v, p, l.after.pos, p.made + 1, l.after.gives_check);
         l.after.turn_ended = true;
       }
+  }
   return out;
 }
 
@@ -544,6 +579,8 @@ std::string outcome_pos(const Variant& v, const Pos& p) {
   if (p.made > 0 || v.regime == Regime::None) return stalemate;  // progressive stalemate; Galvin draw
   // checkmate: in check at the start of the turn and no legal first move (D-5 never counts toward this test;
   // the composition does: citizen's first move must be a piece move)
+  // END-OF-TURN: in check at the start and no complete legal turn ends with the king safe (§1.5).
+  if (v.regime == Regime::EndOfTurn) return in_check(v, p, p.stm) ? "checkmate" : stalemate;
   if (in_check(v, p, p.stm) && candidates(v, p).empty()) return "checkmate";
   return stalemate;
 }

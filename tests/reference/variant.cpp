@@ -90,6 +90,17 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.ep_when = EpWhen::Second;
     v.composition = Composition::Citizen;
     v.voluntary_stop = true;
+  } else if (p == "triplets" || p == "triplets-gardner") {  // §3.4
+    v.schedule = Schedule::UpToThree;
+    v.composition = Composition::Triplets;
+    v.regime = Regime::EndOfTurn;  // "the three moves count as one"
+    v.ep_when = EpWhen::Any;       // "at any stage of the turn"
+    if (p == "triplets") {
+      v.complete_turn = true;  // "a side that cannot complete its required turn loses"
+      v.goal.stalemate = StalemateResult::LossForStalemated;
+    } else {
+      v.lost_move = true;  // Gardner: "a component that cannot be played is skipped"; stalemate a draw
+    }
   } else if (p == "threesum") {  // §3.4
     v.schedule = Schedule::Three;
     v.ends_on_check = true;
@@ -181,6 +192,15 @@ bool set_turn_id(Variant& v, const std::string& p) {
 // "name" or "name:key=value" (only progressive-cyclical has an option: cycle, even, 2..64).
 void read_options(Variant& v, const std::string& name, const std::string& options, const std::string& id) {
   if (options.empty()) return;
+  if (name == "triplets" || name == "triplets-gardner") {  // §3.4 decision 1 (and §1.6's other modifier)
+    for (const std::string& o :
+         {std::string("no-king-step-into-check=true"), std::string("escape-first-move=true")})
+      if (options == o) {
+        (o[0] == 'n' ? v.no_king_step_into_check : v.escape_first_move) = true;
+        return;
+      }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
   if (name != "progressive-cyclical" || options.rfind("cycle=", 0) != 0)
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   const std::string n = options.substr(6);
@@ -412,6 +432,8 @@ int static_quota(const Variant& v, int stm, int full) {
       return 3;
     case Schedule::Unbounded:
       return kUnbounded;
+    case Schedule::UpToThree:
+      return std::min(full, 3);
     case Schedule::Capturing:
     case Schedule::VeryScottish:
       return 1;
