@@ -40,8 +40,10 @@ class ReferenceCompare : public ::testing::TestWithParam<std::string> {};
 
 }  // namespace
 
-// The same legal moves and outcome on each of `fens`, and the same children on every fifth.
-void compare_positions(const std::string& id, const std::vector<std::string>& fens) {
+// The same legal moves and outcome on each of `fens`, and the same children on every fifth. With `outcomes`,
+// each position's outcome is also counted there under "id outcome".
+void compare_positions(const std::string& id, const std::vector<std::string>& fens,
+                       std::map<std::string, int>* outcomes = nullptr) {
   Variant v = make_variant(id);
   Position pos;
   long moves = 0, children = 0;
@@ -56,7 +58,9 @@ void compare_positions(const std::string& id, const std::vector<std::string>& fe
     std::sort(ours.begin(), ours.end());
     std::sort(theirs.begin(), theirs.end());
     ASSERT_EQ(ours, theirs) << id << " " << fen;
-    ASSERT_EQ(outcome_word(evaluate(pos)), reference::outcome(id, fen)) << id << " " << fen;
+    const std::string outcome = outcome_word(evaluate(pos));
+    ASSERT_EQ(outcome, reference::outcome(id, fen)) << id << " " << fen;
+    if (outcomes) ++(*outcomes)[id + " " + outcome];
     moves += long(ours.size());
     if (i % 5) continue;
     for (Move m : list) {
@@ -99,12 +103,7 @@ TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
     const Variant v = make_variant(id);
     const auto fens =
         test::random_positions(v, count, 0x60A1 ^ std::hash<std::string>()(start), length, start);
-    compare_positions(id, fens);
-    Position pos;
-    for (const std::string& fen : fens) {
-      set_fen(pos, v, fen);
-      outcomes[id + " " + outcome_word(evaluate(pos))]++;
-    }
+    compare_positions(id, fens, &outcomes);
   }
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
   // Each goal was reached in some of the positions compared.
@@ -131,12 +130,7 @@ TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
       const Variant v = make_variant(id);
       const auto fens =
           test::random_positions(v, count, 0xE08 ^ std::hash<std::string>()(id + start), 20, start);
-      compare_positions(id, fens);
-      Position pos;
-      for (const std::string& fen : fens) {
-        set_fen(pos, v, fen);
-        outcomes[id + " " + outcome_word(evaluate(pos))]++;
-      }
+      compare_positions(id, fens, &outcomes);
     }
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
