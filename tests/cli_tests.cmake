@@ -57,7 +57,7 @@ cli_test(bench_signature "bench signature \\(depth 2\\): [0-9]+ nodes" ${HC} ben
 # The bench signature compared by value with the pinned one (tests/data/bench_signature.txt says how to update it).
 add_test(NAME bench_signature COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/bench_signature.sh ${HC}
          ${CMAKE_CURRENT_SOURCE_DIR}/data/bench_signature.txt)
-set_tests_properties(bench_signature PROPERTIES TIMEOUT 600)
+set_tests_properties(bench_signature PROPERTIES TIMEOUT 600 COST 900)
 cli_test(match_selfplay "\"draws\":[0-9]+.*\"engines\":\\[\"d1\",\"d2\"\\].*\"losses\":[0-9]+.*\"wins\":[0-9]+" ${HC} match --variant progressive+alice --engine "d1=${HC} uci" --engine "d2=${HC} uci" --engine-depth d1=1 --engine-depth d2=2 --games 2 --max-turns 40 --json)
 cli_fails(match_dead_engine "did not answer uciok" ${HC} match --engine "a=true" --engine "b=true" --games 1)
 cli_fails(match_one_engine "exactly two --engine" ${HC} match --engine "a=true" --games 1)
