@@ -142,16 +142,17 @@ namespace {
 
 // The engine's complete turns of at most `max_moves` moves from the position (the reference's count_turns
 // definition: a turn ends by the rules, or runs out of moves mid-series; longer turns are not counted).
-std::uint64_t engine_turns(Position& pos, int max_moves, int made = 0) {
+std::uint64_t engine_turns(Position& pos, int max_moves, int made = 0, std::uint64_t* nodes = nullptr) {
   MoveList list;
   pos.ops().legal_moves(pos, list);
+  if (nodes) ++*nodes;
   if (list.empty()) return made > 0 ? 1 : 0;  // progressive stalemate: the sequence so far is complete
   if (made == max_moves) return 0;
   std::uint64_t n = 0;
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
-    n += u.turn_ended ? 1 : engine_turns(pos, max_moves, made + 1);
+    n += u.turn_ended ? 1 : engine_turns(pos, max_moves, made + 1, nodes);
     pos.undo(u);
   }
   return n;
@@ -163,9 +164,10 @@ class TurnCountCompare : public ::testing::TestWithParam<std::string> {};
 
 // Turn-level comparison (issue 10): the number of complete turns of up to four moves from random reachable
 // positions, engine against reference. The reference is slow on turns by the hundred thousand, so a position
-// with more than HC_TURN_CAP turns of up to four moves (default 3000) is compared at three moves (or two, or
-// one) instead; the printed line says how many positions were compared at each length. HC_TURN_POSITIONS
-// sets the positions per variant (default 25).
+// with more than HC_TURN_CAP turns of up to four moves (default 3000), or whose count visits more than ten
+// times that many positions (turns that run longer than four moves, where every man must move), is compared
+// at three moves (or two, or one) instead; the printed line says how many positions were compared at each
+// length. HC_TURN_POSITIONS sets the positions per variant (default 25).
 TEST_P(TurnCountCompare, SameCompleteTurns) {
   const std::string id = GetParam();
   const int count = int(test::env_long("HC_TURN_POSITIONS", 25));
@@ -178,8 +180,12 @@ TEST_P(TurnCountCompare, SameCompleteTurns) {
   for (const std::string& fen : fens) {
     set_fen(pos, v, fen);
     int length = 4;
-    std::uint64_t ours = engine_turns(pos, length);
-    while (ours > cap && length > 1) ours = engine_turns(pos, --length);
+    std::uint64_t nodes = 0;
+    std::uint64_t ours = engine_turns(pos, length, 0, &nodes);
+    while ((ours > cap || nodes > 10 * cap) && length > 1) {
+      nodes = 0;
+      ours = engine_turns(pos, --length, 0, &nodes);
+    }
     ASSERT_EQ(ours, reference::count_turns(id, fen, length))
         << id << " " << fen << " turns of up to " << length;
     turns += ours;

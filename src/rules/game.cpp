@@ -95,7 +95,7 @@ GameResult evaluate(Position& pos) {
       // END-OF-TURN: in check at the start and no complete legal turn ends with the king safe (the legal
       // moves are those after which the turn can be completed).
       mated = pos.state().made == 0 && in_check(pos);
-    } else if (pos.rules().regime != CheckRegime::kNone && pos.state().made == 0 && in_check(pos)) {
+    } else if (pos.rules().checkmate_possible() && pos.state().made == 0 && in_check(pos)) {
       MoveList first;  // every rule applies (Italian check, the turn's composition) but D-5
       moves_without_completion(pos, first);
       mated = first.empty();

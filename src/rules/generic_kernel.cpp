@@ -449,7 +449,7 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
 }
 
 Bitboard checkers(const Position& pos, Color c) {
-  if (royal_capture(pos.rules())) return 0;
+  if (royal_capture(pos.rules()) && !pos.rules().escape_first_move) return 0;
   const int b = pos.king_board(c);
   if (b < 0) return 0;
   return check_givers(pos, c, b, pos.king_square(c, b), pos.occupied(b));
@@ -540,13 +540,15 @@ bool legal_within_turn(Position& pos, Move m) {
 }
 
 bool is_legal(Position& pos, Move m) {
-  if (royal_capture(pos.rules())) return true;
+  if (royal_capture(pos.rules()) && !(pos.rules().escape_first_move && pos.state().made == 0)) return true;
   if (pos.rules().regime == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
   const Color us = pos.side();
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
     return false;
   const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
+  // King capture with escape_first_move (RULES.md §1.6): only a first move that starts in check is tested.
+  if (royal_capture(pos.rules()) && !(had_king && checkers(pos, us))) return true;
   Undo u;
   make(pos, m, u);
   bool legal;
@@ -923,7 +925,10 @@ void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
     return;
   }
   generate_pseudo(pos, list, from);
-  if (!royal_capture(pos.rules())) list.keep_if([&](Move m) { return is_legal(pos, m); });
+  const Rules& r = pos.rules();
+  // Under king capture every move is legal, but for a first move that must escape check (escape_first_move).
+  if (!royal_capture(r) || (r.escape_first_move && pos.state().made == 0 && checkers(pos, pos.side())))
+    list.keep_if([&](Move m) { return is_legal(pos, m); });
 }
 
 bool has_legal_move(Position& pos, Move excluded) {

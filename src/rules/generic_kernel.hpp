@@ -233,8 +233,9 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 // square (checkers) and castling's transit squares alike.
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
-// check sense (CheckRegime::kNone: the king is captured) or c has no king; else the attackers of its square
-// that are not disarmed, filtered as above (check_givers).
+// check sense (CheckRegime::kNone: the king is captured, unless escape_first_move makes a check at the start
+// of a turn binding) or c has no king; else the attackers of its square that are not disarmed, filtered as
+// above (check_givers).
 Bitboard checkers(const Position& pos, Color c);
 
 // ---- royalty, goal and legality (RULES.md §1.1, §1.5, §1.6, §1.10) ----
@@ -247,7 +248,8 @@ Bitboard checkers(const Position& pos, Color c);
 bool game_over(const Position& pos);
 
 // The king may be captured (CheckRegime::kNone): no move is illegal by check, and the game ends when a king
-// goes.
+// goes. With escape_first_move, a side in check at the start of its turn must make a first move after which
+// it is not in check (or that captures the enemy king: the game ends at once).
 bool royal_capture(const Rules& r);
 // Is the pseudo-legal move m legal by the per-move rules? Tested by make / test / unmake: a move is illegal
 // if it removes its own side's king (explosion), or leaves it in check; a move that removes the enemy king is

@@ -206,6 +206,9 @@ struct Rules {
       0;  // 0: none; else the turn's moves' lengths (king distance, knight 2) sum to at most this
   bool sputniks = false;  // own R, B, N in the enemy half at the turn's start may each move first
   FirstMoveRule first_move = FirstMoveRule::kFree;
+  // Castling counts toward moves_per_man for the rook as well as the king (false: for the king only; the
+  // rook still owes its own move).
+  bool castling_counts_rook = true;
   // moves the variant lacks
   bool pawn_double_step = true;
   bool castling = true;
@@ -365,6 +368,9 @@ struct Rules {
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
   // Each man's moves in the turn are counted (formats.md `moved=`).
   bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
+  // A king can be checkmated: check is a rule in every regime but king capture, where escape_first_move
+  // makes a check at the start of a turn binding (RULES.md swarm).
+  bool checkmate_possible() const { return regime != CheckRegime::kNone || escape_first_move; }
   // Some rule keeps a memory of the moves of a turn (rules/turn.cpp note_move).
   bool notes_moves() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||

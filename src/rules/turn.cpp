@@ -234,7 +234,8 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
   if (r.follows_men()) {
     ManMemory& men = pos.men();
     const bool counts = r.counts_moves();
-    const int moved = men.moves[f.from] + 1, rook_moved = f.castling ? men.moves[f.rook_from] + 1 : 0;
+    const int moved = men.moves[f.from] + 1,
+              rook_moved = f.castling ? men.moves[f.rook_from] + (r.castling_counts_rook ? 1 : 0) : 0;
     if (r.sputniks) {
       if (men.sputniks & bb(f.from))
         men.sputniks &= ~bb(f.from);

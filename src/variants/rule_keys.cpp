@@ -150,7 +150,17 @@ const std::vector<RuleKey> kKeys = {
      0,
      255,
      HC_FIELD(int, moves_per_man),
-     "moves a man may make in one turn (0: any; castling counts for king and rook)"},
+     "moves a man may make in one turn (0: any; castling counts for king and rook unless "
+     "composition.castling_counts_rook = false)"},
+    {"composition.castling_counts_rook",
+     D::kSchedule,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_FIELD(bool, castling_counts_rook),
+     "castling counts toward composition.moves_per_man for the rook too (false: the king only; the rook "
+     "still owes its own move)"},
     {"composition.every_mobile_man",
      D::kSchedule,
      K::kBoolean,
@@ -255,8 +265,8 @@ const std::vector<RuleKey> kKeys = {
      0,
      1,
      HC_FIELD(bool, escape_first_move),
-     "check = \"end-of-turn\": a side in check at the start of its turn must remove the check with its first "
-     "move"},
+     "check = \"end-of-turn\" or \"none\" (king capture): a side in check at the start of its turn must "
+     "remove the check with its first move"},
     {"no_king_step_into_check",
      D::kCheck,
      K::kBoolean,
@@ -578,6 +588,7 @@ const std::vector<IdOption> kOptions = {
      nullptr,
      {{"none", "none"}, {"first", "first"}, {"pair", "marseillais-pair"}, {"any", "any"}}},
     {"compulsory", "obligations", "compulsory-capture", {}},
+    {"ends-on-check", "ends_on", "check", {}},
     {"cycle", "period", nullptr, {}},
     {"kernel", "kernel", nullptr, {}},
     {"escape-first-move", "escape_first_move", nullptr, {}},
@@ -668,9 +679,9 @@ std::string rules_problem(const Rules& r) {
     return "period only goes with schedule = \"step\" or \"cycle\"";
   if (k != ScheduleKind::kFixed && r.schedule.black_quota != 0)
     return "black_quota only goes with schedule = \"fixed\"";
-  if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && r.moves_per_man == 0 && !r.sputniks)
-    return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.moves_per_man or "
-           "composition.sputniks";
+  if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && !r.sputniks && !r.lost_move)
+    return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.sputniks or "
+           "lost_move (the turn ends when nothing legal is left)";
   if (r.butting == Butting::kEveryMan && r.capture != CaptureKind::kNone)
     return "butting = \"every-man\" goes with capture = \"none\" (every man captures only by butting)";
   if (r.butting == Butting::kCapricorns && r.capture != CaptureKind::kDisplacement)
@@ -682,9 +693,15 @@ std::string rules_problem(const Rules& r) {
   if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
     return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
            "names castling)";
-  if ((r.escape_first_move || r.no_king_step_into_check) && r.regime != CheckRegime::kEndOfTurn)
-    return "escape_first_move and no_king_step_into_check go with check = \"end-of-turn\" (the other regimes "
-           "imply or exclude them)";
+  if (r.escape_first_move && r.regime != CheckRegime::kEndOfTurn &&
+      !(r.regime == CheckRegime::kNone && r.royal_king))
+    return "escape_first_move goes with check = \"end-of-turn\" or with check = \"none\" and royal kings "
+           "(the other regimes imply it)";
+  if (r.no_king_step_into_check && r.regime != CheckRegime::kEndOfTurn)
+    return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
+           "it)";
+  if (!r.castling_counts_rook && !r.counts_moves())
+    return "composition.castling_counts_rook = false goes with composition.moves_per_man";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.stop != StopRule::kNever)
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

@@ -232,7 +232,9 @@ static bool can_check(const Variant& v, const Pos& p, int board, int sq) {
 // adjacent, nor when the enemy has no king.
 bool in_check(const Variant& v, const Pos& p, int color) {
   if (!v.goal.royal_king) return false;  // §1.1: a king that is not royal is an ordinary man, never in check
-  if (v.regime == Regime::None) return false;  // §1.6 NONE: no check; the king is captured
+  // §1.6 NONE: no check, the king is captured; but swarm's "a side in check must get out of check with its
+  // first move" names the orthodox check
+  if (v.regime == Regime::None && !v.escape_first_move) return false;
   if (v.capture == Capture::Explosion && !has_king(p, 1 - color)) return false;
   for (int b = 0; b < p.nboards; ++b) {
     const Board& bd = p.bd[b];

@@ -87,8 +87,9 @@ struct Variant {
   bool ep_last_move_only = false;  // marseillais-alternative: rights only from the opponent's last move
   bool ep_empty_now = false;       // §1.8 option `empty-now` (progressive-italian decision 3)
   bool complete_turn = false;      // D-5
-  bool escape_first_move =
-      false;  // §1.6 modifier (END-OF-TURN): in check at the start, the first move escapes
+  // §1.6 modifier (END-OF-TURN): in check at the start, the first move escapes; swarm (regime NONE): "a side
+  // in check must get out of check with its first move", and only then is check a rule at all
+  bool escape_first_move = false;
   bool no_king_step_into_check = false;  // §1.6 modifier (END-OF-TURN): a king move never lands in check
   bool lost_move = false;                // bilateral decision 3: the lost move replaces D-5
   bool forbid_null_turn = false;         // double-move-galvin decision 2
@@ -103,6 +104,9 @@ struct Variant {
   std::string promotions;
   Composition composition = Composition::None;
   int moves_per_man = 0;  // 0 = free; 1 = different men; 2 = Pribylinec
+  // swarm decision: "castling is the king's move (the rook, displaced by castling, still owes its own move if
+  // it can make one)"; elsewhere castling is the move of both king and rook
+  bool castling_counts_rook = true;
   Obligation obligation = Obligation::None;
   // capture group
   Capture capture = Capture::Displacement;

@@ -73,8 +73,8 @@ std::string category(const Variant& v, const Pos& p, const Move& m) {
 }
 
 // The men a move moves, by their places before it (castling: king and rook, turn spec "men counted moved").
-std::vector<int> mover_places(const Move& m) {
-  if (m.castle) return {place(m.board, m.from), place(m.board, m.rook_from)};
+std::vector<int> mover_places(const Variant& v, const Move& m) {
+  if (m.castle && v.castling_counts_rook) return {place(m.board, m.from), place(m.board, m.rook_from)};
   return {place(m.board, m.from)};
 }
 
@@ -126,7 +126,7 @@ bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std
   // different men (each man at most once: different-men, maximummer, equivalent, equidistant, threesum,
   // hurricane) and Pribylinec (at most twice); castling moves the king and the rook
   if (v.moves_per_man > 0)
-    for (int w : mover_places(m))
+    for (int w : mover_places(v, m))
       if (moves_of(p, w) >= v.moves_per_man) return false;
   switch (v.composition) {
     case Composition::None:
@@ -307,12 +307,15 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   // Men that moved this turn follow their moves; men that are gone drop out (turn spec).
   if (v.tracks_men()) {
     const auto displaced = displaced_men(v, m);
-    const std::vector<int> movers = mover_places(m);
+    const std::vector<int> movers = mover_places(v, m);
     q.moved.clear();
     for (auto [w, k] : p.moved)
       if (std::find(movers.begin(), movers.end(), w) == movers.end() && own_man_at(q, w, me)) q.moved[w] = k;
-    for (auto [from, to] : displaced)
-      if (own_man_at(q, to, me)) q.moved[to] = moves_of(p, from) + 1;
+    for (auto [from, to] : displaced) {
+      const bool counted = std::find(movers.begin(), movers.end(), from) != movers.end();
+      const int k = moves_of(p, from) + (counted ? 1 : 0);  // swarm: a castling rook keeps its count
+      if (own_man_at(q, to, me) && k > 0) q.moved[to] = k;
+    }
     q.frozen.clear();
     for (int w : p.frozen)
       if (own_man_at(q, w, me)) q.frozen.insert(w);
@@ -411,7 +414,10 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
   if (!has_king(a.pos, me)) return false;
   if (v.regime == Regime::EndOfTurn && !has_king(a.pos, 1 - me)) return false;  // §1.6: "not a move"
   if (!has_king(a.pos, 1 - me)) return true;
-  if (v.regime == Regime::None) return true;
+  // NONE; swarm: "a side in check must get out of check with its first move. Otherwise own-king exposure is
+  // not prohibited"
+  if (v.regime == Regime::None)
+    return !(v.escape_first_move && p.made == 0 && in_check(v, p, me) && in_check(v, a.pos, me));
   if (v.regime == Regime::EndOfTurn) {
     // §1.6 END-OF-TURN: "captures of the enemy king are never legal moves" (handled above the regime test
     // for the other regimes: here no move removes it); only the end of the turn is tested for the mover's
@@ -576,7 +582,8 @@ std::string outcome_pos(const Variant& v, const Pos& p) {
   std::string stalemate = "stalemate";
   if (v.goal.stalemate == StalemateResult::WinForStalemated) stalemate += colour[p.stm];
   if (v.goal.stalemate == StalemateResult::LossForStalemated) stalemate += colour[1 - p.stm];
-  if (p.made > 0 || v.regime == Regime::None) return stalemate;  // progressive stalemate; Galvin draw
+  // progressive stalemate; Galvin draw (swarm: "in check at the start and no first move escapes → loss")
+  if (p.made > 0 || (v.regime == Regime::None && !v.escape_first_move)) return stalemate;
   // checkmate: in check at the start of the turn and no legal first move (D-5 never counts toward this test;
   // the composition does: citizen's first move must be a piece move)
   // END-OF-TURN: in check at the start and no complete legal turn ends with the king safe (§1.5).

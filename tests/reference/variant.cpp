@@ -78,8 +78,9 @@ bool set_turn_id(Variant& v, const std::string& p) {
     marseillais_family(v, Schedule::Balanced);
     v.obligation = Obligation::Equidistant;
   } else if (p == "double-trouble") {  // §3.3: "White may not give check with his first move (illegal); if in
-    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN (check
-    // only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed quota of two.
+    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN
+    // (check only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed
+    // quota of two.
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
@@ -112,6 +113,13 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.ends_on_check = true;
     v.moves_per_man = 1;
     v.voluntary_stop = true;
+  } else if (p == "swarm") {  // §3.7
+    v.schedule = Schedule::Unbounded;
+    v.moves_per_man = 1;             // "every man that can move must move, exactly once, in any order"
+    v.castling_counts_rook = false;  // decision: the castled rook still owes its own move
+    v.lost_move = true;              // "the turn ends when every remaining man ... has no legal move"
+    v.regime = Regime::None;         // "the opposing king may be captured"
+    v.escape_first_move = true;
   } else if (p == "sputnik") {  // §3.7
     v.schedule = Schedule::Unbounded;
     v.ends_on_check = true;
