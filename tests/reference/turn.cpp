@@ -375,8 +375,9 @@ After play_stop(const Variant& v, const Pos& p) {
 
 // `stop_early: voluntary` — after at least one move of the turn.
 bool stop_allowed(const Variant& v, const Pos& p) {
-  if (v.regime == Regime::EndOfTurn && p.made >= 1 && in_check(v, p, p.stm)) return false;  // §1.6
-  return v.voluntary_stop && p.made >= 1 && (!v.goal.royal_king || has_king(p, p.stm));
+  if (!v.voluntary_stop || p.made < 1) return false;
+  if (v.regime == Regime::EndOfTurn && in_check(v, p, p.stm)) return false;  // §1.6: the end is tested
+  return !v.goal.royal_king || has_king(p, p.stm);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
