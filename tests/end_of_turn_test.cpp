@@ -4,6 +4,7 @@
 // worked out by hand in the comments.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "rules/kernel.hpp"
 #include "support.hpp"
 #include "variants/registry.hpp"
+#include "variants/variant_file.hpp"
 
 using namespace hc;
 
@@ -183,4 +185,62 @@ TEST(EndOfTurn, CompletionMemoryNeverCrossesRules) {
     EXPECT_TRUE(legal("triplets:no-king-step-into-check=true", fen).empty()) << i;
     EXPECT_EQ(legal("triplets", fen), (Moves{"b3b4", "d5d6", "f4e4"})) << i;
   }
+}
+
+// END-OF-TURN with Hurricane's turn (any number of moves by different men, a voluntary stop), declared here
+// (the ids that use it are not in the catalogue yet): the stop only with the king safe, and a move only if
+// the turn can still end safe (completes_turn: the stop's fast accept and the escape bound, rules/turn.cpp).
+namespace {
+const Catalogue& every_man_catalogue() {
+  static const Catalogue c = [] {
+    auto r = read_variants_text(R"(
+[every-man-end-of-turn]
+inherits = "hurricane"
+name = "Hurricane's turn under END-OF-TURN"
+ends_on = []
+check = "end-of-turn"
+ep.when = "any"
+)",
+                                "every-man.toml", builtin_catalogue());
+    if (!r.issues.empty()) throw std::runtime_error(r.issues[0].text("every-man.toml"));
+    return r.catalogue;
+  }();
+  return c;
+}
+
+Moves every_man_legal(const std::string& fen) {
+  Variant v = make_variant("every-man-end-of-turn", every_man_catalogue());
+  Position pos;
+  set_fen(pos, v, fen);
+  return legal(pos);
+}
+}  // namespace
+
+TEST(EndOfTurnEveryMan, KingStepsIntoCheckOnlyWhereALaterMoveMendsIt) {
+  // White Ke1, Ra2 in check from Rh1 (f1, g1 empty). Kd1 and Kf1 stay on the rook's rank and no other man can
+  // reach e1, f1, g1 or h1 (the rook on a2 reaches a1 and the 2nd rank): refused. Kd2, Ke2, Kf2 are safe;
+  // every rook move (a1, a3-a8, b2-h2: 14) leaves the king a safe step: 17 moves.
+  const Moves far = every_man_legal("4k3/8/8/8/8/8/R7/4K2r w - - 0 5");
+  EXPECT_EQ(far.size(), 17u);
+  EXPECT_FALSE(has(far, "e1d1"));
+  EXPECT_FALSE(has(far, "e1f1"));
+  EXPECT_TRUE(has(far, "e1d2"));
+  EXPECT_TRUE(has(far, "a2a1"));
+  // The rook on g2 instead: Kd1 and Kf1 are legal (Rg1 then blocks the rank), so are the three other steps
+  // and the rook's 14 moves (g1, g3-g8, a2-f2, h2): 19.
+  const Moves near = every_man_legal("4k3/8/8/8/8/8/6R1/4K2r w - - 0 5");
+  EXPECT_EQ(near.size(), 19u);
+  EXPECT_TRUE(has(near, "e1d1"));
+  EXPECT_TRUE(has(near, "e1f1"));
+}
+
+TEST(EndOfTurnEveryMan, StopOnlyWithTheKingSafe) {
+  // Mid-turn, the knight on b1 has moved and the king is in check from Rh1: no stop (0000); the king steps to
+  // d2, e2 or f2 (d1, f1 stay in check and nothing can mend it), or the rook moves (14) and the king then
+  // steps: 17 moves, none of them the stop.
+  const Moves m = every_man_legal("4k3/8/8/8/8/8/R7/1N2K2r w - - 0 5 made=1 moved=b1");
+  EXPECT_FALSE(has(m, "0000"));
+  EXPECT_EQ(m.size(), 17u);
+  // The same with the check blocked by the knight on g1 (moved): the stop is legal.
+  EXPECT_TRUE(has(every_man_legal("4k3/8/8/8/8/8/R7/4K1Nr w - - 0 5 made=1 moved=g1"), "0000"));
 }

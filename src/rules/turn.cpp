@@ -174,6 +174,16 @@ bool can_complete(Position& pos) {
   // exponential in the moves still due).
   MoveList list;
   moves_without_completion(pos, list);
+  // END-OF-TURN with a voluntary stop: a move after which the king is safe completes the turn (the stop may
+  // follow it), so those are tried first, each by one test.
+  if (pos.rules().regime == CheckRegime::kEndOfTurn && pos.rules().stop == StopRule::kAfterFirstMove)
+    for (Move m : list) {
+      Undo u;
+      pos.ops().make(pos, m, u);
+      const bool ok = u.turn_ended || !in_check(pos);
+      pos.undo(u);
+      if (ok) return true;
+    }
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
@@ -182,6 +192,145 @@ bool can_complete(Position& pos) {
     if (ok) return true;
   }
   return false;
+}
+
+// Can every need (a set of men) have its own man, none used twice? (A matching, by trial: a few needs.)
+bool distinct_men(const Bitboard* needs, int n, Bitboard used) {
+  if (n == 0) return true;
+  for (Bitboard b = needs[0] & ~used; b;) {
+    const Square x = pop_lsb(b);
+    if (distinct_men(needs + 1, n - 1, used | bb(x))) return true;
+  }
+  return false;
+}
+
+// END-OF-TURN with a voluntary stop and each man moving at most once (Soundness::escape_bound): can the
+// turn provably not end with the mover's king safe? A necessary condition for a safe end, read from the
+// position alone (docs/architecture.md "END-OF-TURN", the escape bound): the king ends on some square K
+// (where it stands, or, while it has not moved, a king step or a castling square), and every enemy man that
+// attacks K now (the king taken off its square when it leaves it) must be captured or, a line piece, blocked,
+// for the enemy never moves within our turn and men only disappear by our captures. Only an own man that has
+// not moved can do it, by landing on the attacker's square or between it and K; a man that moved, the king
+// staying on K and every enemy man stay where they are for the rest of the turn (no man moves twice, enemy
+// men only disappear by capture, where the capturer stands instead), so they block a line piece's way for
+// good; own men that have not moved may yet leave it. A pawn victim of an e.p. right may vanish without a
+// man landing on its square: it blocks nothing and, as an attacker, counts as removable. The test
+// over-approximates every move (pawns: one or two steps forward and both diagonals), so `true` is a proof.
+bool escape_impossible(const Position& pos) {
+  const Color us = pos.side(), them = ~us;
+  const TurnState& st = pos.state();
+  const ManMemory& men = pos.men();
+  if (pos.king_board(us) != 0) return false;
+  const Bitboard occ = pos.occupied(0), own = pos.pieces(0, us), enemy = pos.pieces(0, them);
+  const Square ksq = pos.king_square(us, 0);
+  Bitboard moved = men.frozen;
+  for (Bitboard b = own; b;) {
+    const Square s = pop_lsb(b);
+    if (men.moves[s]) moved |= bb(s);
+  }
+  moved &= own;
+  const bool king_free = !(moved & bb(ksq));
+  // Pawns that an e.p. capture may remove: the victims of the rights usable now.
+  Bitboard ep_victims = 0;
+  for (Bitboard b = st.ep_now; b;) {
+    const Square s = pop_lsb(b);
+    ep_victims |= bb(us == kWhite ? s - 8 : s + 8);
+  }
+  ep_victims &= pos.pieces(0, them, kPawn);
+  // Own pawns that can never move in this turn count as moved: every square ahead held for good (an enemy
+  // man, a man that moved or such a pawn) and no enemy man (nor an e.p. square) on a capture square. Enemy
+  // men only disappear, so they never come within reach.
+  const int forward = us == kWhite ? 8 : -8;
+  for (bool grew = true; grew;) {
+    grew = false;
+    const Bitboard stay = enemy | moved;
+    for (Bitboard b = pos.pieces(0, us, kPawn) & ~moved; b;) {
+      const Square x = pop_lsb(b);
+      const int one = x + forward;
+      if (one < 0 || one >= 64 || !(stay & bb(Square(one)))) continue;
+      if (pawn_attacks(us, x) & (enemy | st.ep_now)) continue;
+      moved |= bb(x);
+      grew = true;
+    }
+  }
+  const Bitboard fixers = own & ~moved & ~bb(ksq);
+  Bitboard finals = bb(ksq);
+  if (king_free) {
+    finals |= king_attacks(ksq) & ~moved & ~pos.pieces(0, them, kKing);
+    for (const CastlingSide& cs : pos.castling().sides)
+      if ((st.castling & cs.right) && cs.king_from == ksq) finals |= bb(cs.king_to);
+  }
+  const Bitboard start_rank = rank_bb(us == kWhite ? 1 : 6);
+  for (Bitboard fb = finals; fb;) {
+    const Square k = pop_lsb(fb);
+    const Bitboard occ_k = k == ksq ? occ : (occ & ~bb(ksq)) | bb(k);
+    const Bitboard foes = enemy & ~bb(k);  // an enemy man on K is the king's capture
+    // Men that block a line for the rest of the turn: enemy men (but e.p. victims), own men that moved, the
+    // king where it stays.
+    // (When the king leaves, neither its square nor K is held: it may pass there later.)
+    const Bitboard fixed =
+        (enemy & ~ep_victims & ~bb(k)) | (moved & ~bb(ksq)) | (k == ksq ? bb(ksq) : Bitboard(0));
+    const Bitboard attackers =
+        foes & ((knight_attacks(k) & pos.pieces(0, kKnight)) | (king_attacks(k) & pos.pieces(0, kKing)) |
+                (pawn_attacks(us, k) & pos.pieces(0, kPawn)) |
+                (rook_attacks(k, occ_k) & (pos.pieces(0, kRook) | pos.pieces(0, kQueen))) |
+                (bishop_attacks(k, occ_k) & (pos.pieces(0, kBishop) | pos.pieces(0, kQueen))));
+    // Each attacker needs its own man: one landing square is the square of, or between K and, one attacker
+    // at most (two attackers on one line from K: the nearer blocks the farther).
+    Bitboard needs[16];
+    int n = 0;
+    bool viable = true;
+    for (Bitboard ab = attackers; ab && viable;) {
+      const Square e = pop_lsb(ab);
+      if (type_of(pos.at(0, e)) == kKing) {
+        viable = false;  // the enemy king is never captured and needs no line
+        break;
+      }
+      if (ep_victims & bb(e)) continue;
+      const Bitboard targets = bb(e) | between_bb(k, e);
+      Bitboard able = 0;
+      for (Bitboard xb = fixers; xb;) {
+        const Square x = pop_lsb(xb);
+        Bitboard reach = 0;
+        switch (type_of(pos.at(0, x))) {
+          case kKnight:
+            reach = knight_attacks(x);
+            break;
+          case kBishop:
+            reach = bishop_attacks(x, fixed);
+            break;
+          case kRook:
+            reach = rook_attacks(x, fixed);
+            break;
+          case kQueen:
+            reach = queen_attacks(x, fixed);
+            break;
+          case kPawn: {
+            reach = pawn_attacks(us, x) & (enemy | st.ep_now);  // a capture, or e.p. onto the passed square
+            const int one = x + forward;  // steps land on empty squares only: never on an enemy man
+            if (one >= 0 && one < 64) {
+              Bitboard steps = bb(Square(one));
+              if ((start_rank & bb(x)) && !(fixed & bb(Square(one)))) steps |= bb(Square(one + forward));
+              reach |= steps & ~enemy;
+            }
+            break;
+          }
+          default:
+            reach = ~Bitboard(0);
+            break;  // any other man: no bound
+        }
+        if (reach & targets) able |= bb(x);
+      }
+      if (!able || n == 16) {
+        viable = able != 0;  // (more than 16 attackers: no matching tried)
+        if (!viable) break;
+        continue;
+      }
+      needs[n++] = able;
+    }
+    if (viable && distinct_men(needs, n, 0)) return false;
+  }
+  return true;
 }
 
 // completes_turn's memory under END-OF-TURN: one entry a slot, valid for the same position under the same
@@ -624,6 +773,12 @@ bool completes_turn(Position& pos) {
   // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
   // (docs/architecture.md "END-OF-TURN").
   if (r.lost_move && pos.state().made > 0 && !in_check(pos)) return true;
+  // A voluntary stop (hurricane's turn): mid-turn with the king safe now, the stop is legal here and ends the
+  // turn safe.
+  if (r.stop == StopRule::kAfterFirstMove && pos.state().made > 0) {
+    if (!in_check(pos)) return true;
+    if (soundness(r).escape_bound && escape_impossible(pos)) return false;
+  }
   const Key key = pos.key();
   if (const CompletionMemo::Entry& e = g_completion_memo.at(key); e.serial == pos.serial() && e.key == key)
     return e.value;
@@ -682,8 +837,11 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   }
   if (!filters) return;
   if (st.made == 0 && r.first_move != FirstMoveRule::kFree) first_move_obligation(pos, list);
-  // The voluntary stop, where the rules allow it (and the turn has begun).
-  if (r.stop == StopRule::kAfterFirstMove && st.made >= 1) list.push(kStopMove);
+  // The voluntary stop, where the rules allow it (and the turn has begun); under END-OF-TURN the stop ends
+  // the turn, so the mover's king must be safe here (RULES.md §1.6).
+  if (r.stop == StopRule::kAfterFirstMove && st.made >= 1 &&
+      (r.regime != CheckRegime::kEndOfTurn || !in_check(pos)))
+    list.push(kStopMove);
 }
 
 }  // namespace hc

@@ -378,7 +378,9 @@ After play_stop(const Variant& v, const Pos& p) {
 
 // `stop_early: voluntary` — after at least one move of the turn.
 bool stop_allowed(const Variant& v, const Pos& p) {
-  return v.voluntary_stop && p.made >= 1 && (!v.goal.royal_king || has_king(p, p.stm));
+  if (!v.voluntary_stop || p.made < 1) return false;
+  if (v.regime == Regime::EndOfTurn && in_check(v, p, p.stm)) return false;  // §1.6: the end is tested
+  return !v.goal.royal_king || has_king(p, p.stm);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -480,10 +482,105 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   return out;
 }
 
+// battle-ratushny, omni-chess (END-OF-TURN, "each by a different man", a voluntary stop): the turn can no
+// longer end with the mover's king safe, by what stays put. The king ends on some square K (its own, or one
+// step or a castling away while it has not moved); an enemy man that attacks K now (the king lifted) keeps
+// attacking it unless a man of ours that has not moved lands on it or between it and K (enemy men do not move
+// in our turn; a man that moved, a king that stays and an enemy man a capture would replace stand there to
+// the turn's end) - one man for each attacker. Enemy kings cannot be taken; a pawn that e.p. may take might
+// vanish, so it blocks nothing and needs nobody. True only if no K passes.
+bool no_safe_end(const Pos& p) {
+  const int me = p.stm, them = 1 - me;
+  const Board& bd = p.bd[0];
+  int king = -1;
+  for (int s = 0; s < 64; ++s)
+    if (bd[s] == make_piece('k', me)) king = s;
+  if (king < 0 || p.nboards != 1) return false;
+  const bool king_moved = p.moved.count(king) > 0;
+  std::set<int> ep_pawns;
+  for (int passed : p.ep) ep_pawns.insert(landing_square(passed, them));
+  std::vector<int> finals{king};
+  if (!king_moved) {
+    for (int s = 0; s < 64; ++s)
+      if (s != king && attacks(bd, king, s) && !p.moved.count(s) && bd[s] != make_piece('k', them))
+        finals.push_back(s);
+    for (int i = 0; i < 4; ++i)
+      if (p.castle[i] && castle_specs()[i].color == me && castle_specs()[i].king_from == king)
+        finals.push_back(castle_specs()[i].king_to);
+  }
+  for (int k : finals) {
+    Board b = bd;  // the king on K
+    b[king] = EMPTY;
+    b[k] = make_piece('k', me);
+    // What stays for the rest of the turn: enemy men (not on K, not e.p. victims), men that moved, the king
+    // where it stays.
+    Board stay;
+    stay.fill(EMPTY);
+    for (int s = 0; s < 64; ++s) {
+      const bool enemy = color_of(bd[s]) == them && s != k && !ep_pawns.count(s);
+      const bool fixed = color_of(bd[s]) == me && p.moved.count(s) && s != king;
+      if (enemy || fixed) stay[s] = bd[s];
+    }
+    if (k == king) stay[king] = bd[king];
+    std::vector<std::vector<int>> needs;
+    bool hopeless = false;
+    for (int e = 0; e < 64 && !hopeless; ++e) {
+      if (color_of(b[e]) != them || !attacks(b, e, k) || ep_pawns.count(e)) continue;
+      if (type_of(b[e]) == 'k') {
+        hopeless = true;
+        break;
+      }
+      std::vector<int> squares{e};  // the attacker's square and those between it and K
+      const int df = sgn(file_of(e) - file_of(k)), dr = sgn(rank_of(e) - rank_of(k));
+      if (type_of(b[e]) != 'n' && type_of(b[e]) != 'p')
+        for (int t = k + dr * 8 + df; t != e; t += dr * 8 + df) squares.push_back(t);
+      std::vector<int> men;
+      for (int x = 0; x < 64; ++x) {
+        if (color_of(bd[x]) != me || x == king || p.moved.count(x)) continue;
+        Board reach = stay;
+        reach[x] = bd[x];
+        bool lands = false;
+        for (int t : squares) {
+          if (type_of(bd[x]) == 'p') {
+            const int step = me == WHITE ? 8 : -8, start = me == WHITE ? 1 : 6;
+            // diagonally only by a capture or onto a passed square (e.p.); forward one, or two from home
+            const bool takes = color_of(bd[t]) == them || std::count(p.ep.begin(), p.ep.end(), t) > 0;
+            const bool empty = color_of(bd[t]) != them;  // steps never take
+            lands = lands || (takes && attacks(reach, x, t)) || (empty && t == x + step) ||
+                    (empty && rank_of(x) == start && t == x + 2 * step && stay[x + step] == EMPTY);
+          } else {
+            lands = lands || attacks(reach, x, t);
+          }
+        }
+        if (lands) men.push_back(x);
+      }
+      if (men.empty()) hopeless = true;
+      needs.push_back(men);
+    }
+    if (hopeless) continue;
+    // One man each (a matching, tried in full: a few attackers).
+    std::function<bool(std::size_t, std::set<int>&)> assign = [&](std::size_t i, std::set<int>& used) {
+      if (i == needs.size()) return true;
+      for (int x : needs[i]) {
+        if (used.count(x)) continue;
+        used.insert(x);
+        if (assign(i + 1, used)) return true;
+        used.erase(x);
+      }
+      return false;
+    };
+    std::set<int> used;
+    if (assign(0, used)) return false;
+  }
+  return true;
+}
+
 // D-5 as a search (turn spec step 3): the move ends the turn, or some move allowed after it begins a complete
 // turn. Only the D-5 ids ask; elsewhere a series that runs out of moves is itself complete.
 bool begins_complete_turn(const Variant& v, const Legal& l) {
   if (l.after.turn_ended || stop_allowed(v, l.after.pos)) return true;
+  if (v.regime == Regime::EndOfTurn && v.voluntary_stop && v.moves_per_man == 1 && no_safe_end(l.after.pos))
+    return false;
   for (const Legal& next : candidates(v, l.after.pos))
     if (begins_complete_turn(v, next)) return true;
   return false;
