@@ -38,7 +38,8 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
-// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check. Follow-up shots and
+// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook.
+// Follow-up shots and
 // volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
 // D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no
 // D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
@@ -66,7 +67,11 @@ struct Soundness {
 // The END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king stand attacked: the D-5 proofs (made for
 // observed check) are off, so is the covering bound (it reads observed or Italian check); null-move pruning
 // stays (a passed turn leaves the king as safe as the turn found it). Its modifiers escape_first_move and
-// no_king_step_into_check only remove moves: they switch off nothing.
+// no_king_step_into_check only remove moves: they switch off nothing; under king capture (regime kNone, where
+// every shortcut but the royal witness is already off) escape_first_move also only removes moves.
+// castling_counts_rook = false lets a castled rook move again in its turn: still a composition that only
+// restricts moves against a turn without one (the covering bound allows it), and D-5's reversal is already off
+// where a man moves once a turn.
 static_assert(sizeof(Rules) == 96, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
