@@ -87,6 +87,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "balanced-equidistant-marseillais",
                                            "citizen",
                                            "double-trouble",
+                                           "king-and-pawns",
                                            "triplets",
                                            "triplets-gardner",
                                            "threesum",

@@ -253,6 +253,8 @@ bool in_check(const Variant& v, const Pos& p, int color) {
             !v.own_check_once_moved || king_moved || p.has_moved.count(place(b, s)) > 0;
         const bool giver =
             color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color && own_may_check);
+        // king-and-pawns (§3.3): "the White king cannot check the Black king"
+        if (v.white_king_never_checks && bd[s] == 'K') continue;
         if (giver && s != k && attacks_square(v, p, b, s, k) && can_check(v, p, b, s)) return true;
       }
     }

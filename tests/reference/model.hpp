@@ -129,6 +129,17 @@ struct Variant {
   // archimedes (§4.1): at the start of each player's turn every enemy man attacked by two or more of his men
   // is removed, until none remains
   bool double_attack_at_turn_start = false;
+  // §3.3 two moves against one: "the double-mover's check regime is END-OF-TURN …; the single-mover's is
+  // OBSERVED". Where `white_own` is set, White (the double-mover here) plays the rules in `white` (its regime
+  // and modifier, its turn ending on check, its voluntary stop, D-5 as the search of END-OF-TURN) and Black
+  // the fields above (side_rules). How White's king checks: king-and-pawns "the White king cannot check".
+  struct WhiteRules {
+    Regime regime = Regime::EndOfTurn;
+    bool escape_first_move = false, ends_on_check = false, voluntary_stop = false;
+  };
+  bool white_own = false;
+  WhiteRules white;
+  bool white_king_never_checks = false;
   // boards group
   bool alice = false;
   // goal group
@@ -144,6 +155,8 @@ struct Variant {
 };
 
 Variant parse_variant(const std::string& id);
+// The rules the side `color` plays (§3.3): v itself, or with White's own settings where v.white_own.
+Variant side_rules(const Variant& v, int color);
 
 // The schedule's value for the turn of `stm` at fullmove `full` (for dynamic schedules: the value a plain FEN
 // means — t for bank-of-scotland and switchback, 1 for capturing-progressive and very-scottish).

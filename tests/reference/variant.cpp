@@ -78,11 +78,26 @@ bool set_turn_id(Variant& v, const std::string& p) {
     marseillais_family(v, Schedule::Balanced);
     v.obligation = Obligation::Equidistant;
   } else if (p == "double-trouble") {  // §3.3: "White may not give check with his first move (illegal); if in
-    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN (check
-    // only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed quota of two.
+    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN
+    // (check only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed
+    // quota of two.
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
+  } else if (p == "king-and-pawns") {  // §3.3 common version
+    // "schedule: W: 2,2,2,… (may stop after one: stop_early: voluntary for White); B: 1,1,1,…"; the family
+    // note: "the double-mover's check regime is END-OF-TURN with escape_first_move where stated; the
+    // single-mover's is OBSERVED"; version A: "if White starts his turn in check he must escape with the
+    // first move"; decision 2: "a White first move that gives check ends White's turn"; "the White king
+    // cannot check the Black king".
+    v.schedule = Schedule::TwoAgainstOne;
+    v.regime = Regime::Observed;  // Black
+    v.white_own = true;
+    v.white.regime = Regime::EndOfTurn;
+    v.white.escape_first_move = true;
+    v.white.ends_on_check = true;
+    v.white.voluntary_stop = true;
+    v.white_king_never_checks = true;
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
@@ -402,6 +417,19 @@ int fibonacci(int t) {
   return static_cast<int>(std::min<long>(b, kUnbounded));
 }
 }  // namespace
+
+Variant side_rules(const Variant& v, int color) {
+  if (!v.white_own || color != WHITE) return v;
+  Variant w = v;
+  w.regime = v.white.regime;
+  w.escape_first_move = v.white.escape_first_move;
+  w.ends_on_check = v.white.ends_on_check;
+  w.voluntary_stop = v.white.voluntary_stop;
+  // §1.6 END-OF-TURN: a move is legal only if it begins some legal complete turn (the D-5 search, whose
+  // leaves are turns that end with the king safe; the stop is one where allowed).
+  w.complete_turn = w.complete_turn || w.regime == Regime::EndOfTurn;
+  return w;
+}
 
 int static_quota(const Variant& v, int stm, int full) {
   const int t = turn_index(stm, full);
