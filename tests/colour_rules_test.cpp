@@ -46,11 +46,19 @@ black.stop_early = "voluntary"
   EXPECT_FALSE(tri.colours_differ);
   EXPECT_EQ(tri.colour(kBlack).regime, CheckRegime::kEndOfTurn);
 
-  // escape_first_move for a colour that does not play END-OF-TURN is refused.
+  // escape_first_move unscoped also reaches the observed colour, where observed check implies it (RULES.md
+  // §1.6); royal capture is for both colours or neither.
+  const VariantFileResult implied = read_variants_text(R"(
+[implied]
+white.check = "end-of-turn"
+escape_first_move = true
+)",
+                                                       "test.toml", builtin_catalogue());
+  EXPECT_TRUE(make_variant("implied", implied.catalogue).rules.colour(kWhite).escape_first_move);
   const VariantFileResult bad = read_variants_text(R"(
 [bad]
 white.check = "end-of-turn"
-escape_first_move = true
+black.check = "none"
 )",
                                                    "test.toml", builtin_catalogue());
   EXPECT_THROW(make_variant("bad", bad.catalogue), VariantError);
@@ -132,6 +140,22 @@ TEST(ColourRules, WhiteEscapesFirstOrByTheTurnsEnd) {
   EXPECT_EQ(legal("king-and-pawns", fen), (std::vector<std::string>{"e1d1", "e1d2", "e1f1", "e1f2"}));
   EXPECT_EQ(legal("king-and-pawns:escape-first-move=false", fen),
             (std::vector<std::string>{"a2a3", "a2a4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// king-and-pawns-gik: the White king checks the Black king it could take in one turn — within two king steps
+// through a square next to both that is empty or holds a Black man. Black Ke4 (pawn h7) against Ke1: d3, e3,
+// f3 are two steps from e1 over empty squares (d2, e2, f2), so only Kd4, Kf4, Kd5, Ke5, Kf5 and h6, h5: 7 (in
+// king-and-pawns 10).
+TEST(ColourRules, GikKingChecksAtTwoSteps) {
+  const std::string fen = "8/7p/8/8/4k3/8/8/4K3 b - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-gik", fen),
+            (std::vector<std::string>{"e4d4", "e4d5", "e4e5", "e4f4", "e4f5", "h7h5", "h7h6"}));
+  EXPECT_EQ(legal("king-and-pawns", fen).size(), 10u);
+  // The squares between e1 and e3 (d2, e2, f2) hold White knights: no path, no check (the knights attack
+  // nothing next to e3's king); with a Black pawn on e2 the king's path runs over it: check.
+  EXPECT_FALSE(test::in_check("king-and-pawns-gik", "8/8/8/8/8/4k3/3NNN2/4K3 b - - 0 1"));
+  EXPECT_TRUE(test::in_check("king-and-pawns-gik", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
+  EXPECT_FALSE(test::in_check("king-and-pawns", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
 }
 
 // Perft of the start by hand. Depth 1: sixteen pawn moves and Kd1, Kf1 = 18. Depth 2: after a move of the a,

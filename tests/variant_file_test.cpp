@@ -88,6 +88,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "citizen",
                                            "double-trouble",
                                            "king-and-pawns",
+                                           "king-and-pawns-medieval",
+                                           "king-and-pawns-gik",
                                            "triplets",
                                            "triplets-gardner",
                                            "threesum",

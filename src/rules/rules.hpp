@@ -325,6 +325,11 @@ struct Rules {
     return {regime, escape_first_move, ends_on_check, stop, check_by};
   }
   CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
+  // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
+  bool ends_on_check_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;
+  }
+  StopRule stop_of(Color c) const { return c == kBlack && colours_differ ? black_rules.stop : stop; }
   // Either colour plays regime x / may stop voluntarily.
   bool any_regime(CheckRegime x) const { return regime == x || (colours_differ && black_rules.regime == x); }
   bool any_stop() const {

@@ -277,7 +277,7 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
     if (st.spent >= r.length_budget) ends = true;  // nothing is left to spend
   }
   // A turn that may stop early ends by itself once every man has used his moves (hurricane, threesum).
-  if (r.moves_per_man && r.colour(color_of(f.mover)).stop != StopRule::kNever) {
+  if (r.moves_per_man && r.stop_of(color_of(f.mover)) != StopRule::kNever) {
     const Color us = color_of(f.mover);
     bool all = true;
     for (int b = 0; b < pos.boards() && all; ++b)
@@ -580,7 +580,7 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     for (int i = 0; i < u.count; ++i)
       if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
     const bool king_lost = r.royal_king && kings < 0;  // an ordinary man's capture ends nothing
-    const bool ends_on_check = r.colour(pos.side()).ends_on_check;
+    const bool ends_on_check = r.ends_on_check_of(pos.side());
     const bool check = !king_lost && (ends_on_check || count_checks) && pos.king_board(~pos.side()) >= 0 &&
                        pos.ops().checkers(pos, ~pos.side()) != 0;
     if (check && count_checks) st.checks[pos.side()]++;
@@ -684,7 +684,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (st.made == 0 && r.first_move != FirstMoveRule::kFree) first_move_obligation(pos, list);
   // The voluntary stop, where the rules allow it (and the turn has begun).
   // Under END-OF-TURN the stop ends the turn: only with the king safe (RULES.md §1.6).
-  if (r.colour(st.side).stop == StopRule::kAfterFirstMove && st.made >= 1 &&
+  if (r.stop_of(st.side) == StopRule::kAfterFirstMove && st.made >= 1 &&
       (r.regime_of(st.side) != CheckRegime::kEndOfTurn || !in_check(pos)))
     list.push(kStopMove);
 }

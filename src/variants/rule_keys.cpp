@@ -782,17 +782,20 @@ std::string rules_problem(const Rules& r) {
   if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
     return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
            "names castling)";
-  for (Color c : {kWhite, kBlack}) {
-    const ColourRules cr = r.colour(c);
-    if (cr.escape_first_move && cr.regime != CheckRegime::kEndOfTurn)
-      return "escape_first_move goes with check = \"end-of-turn\" (the other regimes imply or exclude it), "
-             "for each colour";
-    if (r.colours_differ && cr.regime == CheckRegime::kNone)
-      return "check = \"none\" (royal capture) is for both colours or neither";
+  if (!r.colours_differ && (r.escape_first_move || r.no_king_step_into_check) &&
+      r.regime != CheckRegime::kEndOfTurn)
+    return "escape_first_move and no_king_step_into_check go with check = \"end-of-turn\" (the other regimes "
+           "imply or exclude them)";
+  // Per colour (ColourRules): an unscoped escape_first_move also reaches the colour whose regime implies it
+  // (observed, Italian: RULES.md §1.6 "implied by OBSERVED"), where it changes nothing.
+  if (r.colours_differ) {
+    for (Color c : {kWhite, kBlack})
+      if (r.colour(c).regime == CheckRegime::kNone)
+        return "check = \"none\" (royal capture) is for both colours or neither";
+    if (r.no_king_step_into_check && !r.any_regime(CheckRegime::kEndOfTurn))
+      return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
+             "it)";
   }
-  if (r.no_king_step_into_check && !r.any_regime(CheckRegime::kEndOfTurn))
-    return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
-           "it)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

@@ -140,6 +140,10 @@ struct Variant {
   bool white_own = false;
   WhiteRules white;
   bool white_king_never_checks = false;
+  // king-and-pawns-gik: "the Black king is in check if White could capture it with its king in one turn, i.e.
+  // it is within king-distance 2 and there is a 1- or 2-step king path whose intermediate square is empty or
+  // holds a Black man"
+  bool white_king_checks_in_two = false;
   // boards group
   bool alice = false;
   // goal group

@@ -84,7 +84,7 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
-  } else if (p == "king-and-pawns") {  // §3.3 common version
+  } else if (p == "king-and-pawns" || p == "king-and-pawns-medieval" || p == "king-and-pawns-gik") {  // §3.3
     // "schedule: W: 2,2,2,… (may stop after one: stop_early: voluntary for White); B: 1,1,1,…"; the family
     // note: "the double-mover's check regime is END-OF-TURN with escape_first_move where stated; the
     // single-mover's is OBSERVED"; version A: "if White starts his turn in check he must escape with the
@@ -98,6 +98,23 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.white.ends_on_check = true;
     v.white.voluntary_stop = true;
     v.white_king_never_checks = true;
+    if (p == "king-and-pawns-gik") {
+      // "the White king gives check: the Black king is in check if White could capture it with its king in
+      // one turn"; "White escapes a check with the second move (version B) — the example needs it"; and
+      // §9.23's 3 Kd6 (a first move that checks e8 through d7) is followed by Kxc7: the check does not end
+      // the turn.
+      v.white_king_never_checks = false;
+      v.white_king_checks_in_two = true;
+      v.white.escape_first_move = false;
+      v.white.ends_on_check = false;
+    }
+    if (p == "king-and-pawns-medieval") {  // "as king-and-pawns but … fers … alfil"; "no castling, no pawn
+      // two-step (hence no e.p.), promotion to fers only"
+      v.medieval_men = true;
+      v.no_castling = true;
+      v.no_double_step = true;
+      v.promotions = "f";
+    }
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
@@ -288,8 +305,8 @@ Variant parse_variant(const std::string& id) {
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
-      t.medieval_men = v.medieval_men;
-      t.promotions = v.promotions;
+      t.medieval_men = t.medieval_men || v.medieval_men;  // king-and-pawns-medieval sets its own
+      if (t.promotions.empty()) t.promotions = v.promotions;
       t.no_castling = t.no_castling || v.no_castling;
       t.no_double_step = t.no_double_step || v.no_double_step;
       v = t;
