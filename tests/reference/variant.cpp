@@ -233,6 +233,13 @@ void read_options(Variant& v, const std::string& name, const std::string& option
       }
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   }
+  if (name.rfind("king-and-pawns", 0) == 0) {  // §3.3 version A / B of White's escape (the double-mover's)
+    if (options == "escape-first-move=true" || options == "escape-first-move=false") {
+      v.white.escape_first_move = options == "escape-first-move=true";
+      return;
+    }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
   if (name != "progressive-cyclical" || options.rfind("cycle=", 0) != 0)
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   const std::string n = options.substr(6);
