@@ -158,6 +158,30 @@ TEST(ColourRules, GikKingChecksAtTwoSteps) {
   EXPECT_FALSE(test::in_check("king-and-pawns", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
 }
 
+// king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a
+// first move it is illegal (king-and-pawns allows it, ending the turn): Kd1, Kd2, Ke2, Kf1, Kf2. After Ke2,
+// d4 is legal, with the king's seven steps (d1, e1, f1, d2, f2, e3, f3) and the stop: 9.
+TEST(ColourRules, VerneyChecksOnlyWithTheSecondMove) {
+  const std::string fen = "8/8/8/2k5/8/3P4/8/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-verney", fen),
+            (std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("king-and-pawns", fen).size(), 6u);
+  const Variant v = make_variant("king-and-pawns-verney");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e1e2"), u);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "d3d4", "e2d1", "e2d2", "e2e1", "e2e3", "e2f1",
+                                                  "e2f2", "e2f3"}));
+  // In check from the bishop b4, the escape may not give check: axb4 would take the checker and check c5 (in
+  // king-and-pawns it is legal and ends the turn); Kd1, Ke2, Kf1, Kf2 (d2 is on the bishop's line).
+  const std::string check = "8/8/8/2k5/1b6/P7/8/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-verney", check),
+            (std::vector<std::string>{"e1d1", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("king-and-pawns", check),
+            (std::vector<std::string>{"a3b4", "e1d1", "e1e2", "e1f1", "e1f2"}));
+}
+
 // Perft of the start by hand. Depth 1: sixteen pawn moves and Kd1, Kf1 = 18. Depth 2: after a move of the a,
 // b, c, g or h pawn: its next step (1), the other pawns' 14, Kd1, Kf1 and the stop = 18; after a d, e or f
 // pawn move the king has a third square: 19; after Kd1 (Kc1, Ke1) or Kf1 (Ke1, Kg1): 16 + 2 + 1 = 19.

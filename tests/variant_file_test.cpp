@@ -89,6 +89,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "double-trouble",
                                            "king-and-pawns",
                                            "king-and-pawns-medieval",
+                                           "king-and-pawns-verney",
                                            "king-and-pawns-gik",
                                            "triplets",
                                            "triplets-gardner",

@@ -162,7 +162,8 @@ enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
 // The settings a colour may have of its own (RULES.md §3.3 two moves against one: the double-mover plays
 // END-OF-TURN, the single-mover OBSERVED; each side's men check the other king their own way): the rule keys
-// `check`, `escape_first_move`, `ends_on` (check), `stop_early` and `gives_check` written in a `white` or
+// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early` and `gives_check`
+// written in a `white` or
 // `black` sub-table of an entry (docs/variants.md). Rules::colour(c) reads them.
 struct ColourRules {
   CheckRegime regime = CheckRegime::kObserved;
@@ -170,6 +171,7 @@ struct ColourRules {
   bool ends_on_check = false;
   StopRule stop = StopRule::kNever;
   CheckBy check_by = CheckBy::kEveryMan;
+  bool check_only_last_move = false;
   bool operator==(const ColourRules&) const = default;
 };
 
@@ -235,6 +237,10 @@ struct Rules {
   // even in the middle of a turn.
   bool escape_first_move = false;
   bool no_king_step_into_check = false;
+  // The Italian ban as a modifier (RULES.md §3.3 king-and-pawns-verney: "White may give check only with the
+  // second move"): a move that gives check is illegal unless it is the last of a full-quota turn. Implied by
+  // check = "italian"; per colour.
+  bool check_only_last_move = false;
   // Who checks a king: enemy men, or men of both colours (Bicolour), or own men only once they or the king
   // have moved (keeps Attr::kHasMoved). Generic kernel only.
   CheckAttackers check_attackers = CheckAttackers::kEnemy;
@@ -322,7 +328,7 @@ struct Rules {
   // The per-colour settings of colour c (ColourRules).
   ColourRules colour(Color c) const {
     if (c == kBlack && colours_differ) return black_rules;
-    return {regime, escape_first_move, ends_on_check, stop, check_by};
+    return {regime, escape_first_move, ends_on_check, stop, check_by, check_only_last_move};
   }
   CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
   // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
@@ -330,6 +336,11 @@ struct Rules {
     return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;
   }
   StopRule stop_of(Color c) const { return c == kBlack && colours_differ ? black_rules.stop : stop; }
+  // The Italian ban on checks before the last move of a full-quota turn applies to colour c.
+  bool italian_ban(Color c) const {
+    return regime_of(c) == CheckRegime::kItalian ||
+           (c == kBlack && colours_differ ? black_rules.check_only_last_move : check_only_last_move);
+  }
   // Either colour plays regime x / may stop voluntarily.
   bool any_regime(CheckRegime x) const { return regime == x || (colours_differ && black_rules.regime == x); }
   bool any_stop() const {

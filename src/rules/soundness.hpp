@@ -35,7 +35,7 @@ struct Soundness {
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
 // turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, check_by,
-// colours_differ, black_rules. Follow-up shots and
+// colours_differ, black_rules, check_only_last_move. Follow-up shots and
 // volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
 // D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no
 // D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
@@ -68,6 +68,7 @@ struct Soundness {
 // the two: a colour under END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop
 // does. Check other than by every man's attack (check_by: not by the king, or by the king at two steps) is
 // an unorthodox attack.
+// check_only_last_move (the Italian ban as a modifier) only removes moves: it switches off nothing.
 static_assert(sizeof(Rules) == 104, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {

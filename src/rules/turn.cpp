@@ -315,8 +315,8 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
 bool has_bans(const Position& pos) {
   const Rules& r = pos.rules();
   const TurnState& st = pos.state();
-  return (r.regime_of(st.side) == CheckRegime::kItalian && st.made + 1 < st.quota) ||
-         (r.forbid_null_turn && !st.forbid.is_none()) || !r.pawn_double_step || !r.castling;
+  return (r.italian_ban(st.side) && st.made + 1 < st.quota) || (r.forbid_null_turn && !st.forbid.is_none()) ||
+         !r.pawn_double_step || !r.castling;
 }
 
 bool banned(Position& pos, Move m) {
@@ -326,7 +326,7 @@ bool banned(Position& pos, Move m) {
   if (!r.pawn_double_step && is_pawn_move(pos, m) && std::abs(rank_of(m.to()) - rank_of(m.from())) == 2)
     return true;
   if (r.forbid_null_turn && m == st.forbid) return true;
-  return r.regime_of(st.side) == CheckRegime::kItalian && st.made + 1 < st.quota && gives_check(pos, m);
+  return r.italian_ban(st.side) && st.made + 1 < st.quota && gives_check(pos, m);
 }
 
 // The composition of a turn (RULES.md §2 `turn.composition`) over the per-move legal moves, in the order of

@@ -82,7 +82,7 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 static bool generic_only(const Rules& r) {
   return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.any_regime(CheckRegime::kEndOfTurn) || r.colours_differ || r.check_by != CheckBy::kEveryMan ||
-         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
+         r.check_only_last_move || r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
          r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
          r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal ||
          r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||

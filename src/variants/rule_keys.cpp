@@ -70,6 +70,15 @@ void set_scoped_check_by(Rules& r, long v) {
   (C == kWhite ? r.check_by : r.black_rules.check_by) = CheckBy(v);
 }
 template <Color C>
+void set_scoped_last_only(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.check_only_last_move : r.black_rules.check_only_last_move) = v != 0;
+}
+template <Color C>
+long get_scoped_last_only(const Rules& r) {
+  return long(r.colour(C).check_only_last_move);
+}
+template <Color C>
 long get_scoped_regime(const Rules& r) {
   return long(r.colour(C).regime);
 }
@@ -310,6 +319,15 @@ const std::vector<RuleKey> kBaseKeys = {
      HC_BOTH(bool, escape_first_move),
      "check = \"end-of-turn\": a side in check at the start of its turn must remove the check with its first "
      "move"},
+    {"check_only_last_move",
+     D::kCheck,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_BOTH(bool, check_only_last_move),
+     "a move that gives check is illegal unless it is the last of a full-quota turn (the Italian ban as a "
+     "modifier, e.g. under end-of-turn; per colour in a white or black table)"},
     {"no_king_step_into_check",
      D::kCheck,
      K::kBoolean,
@@ -658,6 +676,7 @@ void add_scoped(std::vector<RuleKey>& keys) {
   };
   add("check", K::kChoice, {}, 0, set_scoped_regime<C>, get_scoped_regime<C>);
   add("escape_first_move", K::kBoolean, {}, 1, set_scoped_escape<C>, get_scoped_escape<C>);
+  add("check_only_last_move", K::kBoolean, {}, 1, set_scoped_last_only<C>, get_scoped_last_only<C>);
   add("ends_on", K::kList, {{"check", 1}}, 0, set_scoped_ends_on<C>, get_scoped_ends_on<C>);
   add("stop_early", K::kChoice, {}, 0, set_scoped_stop<C>, get_scoped_stop<C>);
   add("gives_check", K::kChoice, {}, 0, set_scoped_check_by<C>, get_scoped_check_by<C>);
@@ -796,6 +815,9 @@ std::string rules_problem(const Rules& r) {
       return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
              "it)";
   }
+  for (Color c : {kWhite, kBlack})
+    if (r.italian_ban(c) && r.regime_of(c) == CheckRegime::kNone)
+      return "check_only_last_move needs a check regime (not check = \"none\")";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

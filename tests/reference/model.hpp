@@ -136,8 +136,11 @@ struct Variant {
   struct WhiteRules {
     Regime regime = Regime::EndOfTurn;
     bool escape_first_move = false, ends_on_check = false, voluntary_stop = false;
+    bool check_only_second = false;  // verney: "White may give check only with the second move"
   };
   bool white_own = false;
+  bool check_only_last =
+      false;  // the side to move's copy (side_rules): a check only by a full turn's last move
   WhiteRules white;
   bool white_king_never_checks = false;
   // king-and-pawns-gik: "the Black king is in check if White could capture it with its king in one turn, i.e.

@@ -421,6 +421,8 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
     // lands).
     if (!has_king(a.pos, 1 - me)) return false;
     if (a.turn_ended && in_check(v, a.pos, me)) return false;
+    // verney: a check only by the second move (the last of a full turn)
+    if (v.check_only_last && a.gives_check && p.made + 1 < quota(v, p)) return false;
     if (v.escape_first_move && p.made == 0 && in_check(v, p, me) && in_check(v, a.pos, me)) return false;
     if (v.no_king_step_into_check && (m.castle || is_king_move(p, m)) && in_check(v, a.pos, me)) return false;
     return true;

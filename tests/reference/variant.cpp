@@ -84,7 +84,8 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
-  } else if (p == "king-and-pawns" || p == "king-and-pawns-medieval" || p == "king-and-pawns-gik") {  // §3.3
+  } else if (p == "king-and-pawns" || p == "king-and-pawns-medieval" || p == "king-and-pawns-gik" ||
+             p == "king-and-pawns-verney") {  // §3.3
     // "schedule: W: 2,2,2,… (may stop after one: stop_early: voluntary for White); B: 1,1,1,…"; the family
     // note: "the double-mover's check regime is END-OF-TURN with escape_first_move where stated; the
     // single-mover's is OBSERVED"; version A: "if White starts his turn in check he must escape with the
@@ -107,6 +108,11 @@ bool set_turn_id(Variant& v, const std::string& p) {
       v.white_king_checks_in_two = true;
       v.white.escape_first_move = false;
       v.white.ends_on_check = false;
+    }
+    if (p == "king-and-pawns-verney") {
+      // "White may give check only with the second move of his turn (a first-move check is illegal)"; "if
+      // White is in check he must escape with the first move (and that escape may not give check)"
+      v.white.check_only_second = true;
     }
     if (p == "king-and-pawns-medieval") {  // "as king-and-pawns but … fers … alfil"; "no castling, no pawn
       // two-step (hence no e.p.), promotion to fers only"
@@ -449,6 +455,7 @@ Variant side_rules(const Variant& v, int color) {
   w.escape_first_move = v.white.escape_first_move;
   w.ends_on_check = v.white.ends_on_check;
   w.voluntary_stop = v.white.voluntary_stop;
+  w.check_only_last = v.white.check_only_second;
   // §1.6 END-OF-TURN: a move is legal only if it begins some legal complete turn (the D-5 search, whose
   // leaves are turns that end with the king safe; the stop is one where allowed).
   w.complete_turn = w.complete_turn || w.regime == Regime::EndOfTurn;
