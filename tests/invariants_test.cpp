@@ -141,6 +141,13 @@ TEST_P(Invariants, HoldWithManyMen) {
     fens.push_back("QQQQQQNk/Q5NN/Q6Q/Q6Q/Q6Q/Q6Q/NN5Q/KNQQQQQQ w - - 0 1 has-moved=a1,b1,c1,a2,b2,g7,h7,g8");
     floor = 232;
   }
+  // A game whose men are medieval (king-and-pawns-medieval: no queens or bishops, RULES.md §3.3) cannot hold
+  // the crowds above: six rooks on the first rank (each 7 squares up its file, the g1 rook also h1) and the
+  // king a1 (a2, b2): 45 moves, by hand; no medieval position comes near MoveList's bound.
+  if (!(v.rules.fen_men() & men_bit(kQueen))) {
+    fens = {"7k/8/8/8/8/8/8/KRRRRRR1 w - - 0 1"};
+    floor = 45;
+  }
   if (v.rules.goal == Goal::kPromotionRace) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;

@@ -135,6 +135,24 @@ TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
+// Two moves against one (RULES.md §3.3, rules per colour): version A / B of White's escape, from small
+// endgames where a lone White king with a pawn or two meets a few Black men, so that checks on either king
+// are frequent (and now and then a mate: 10,000 reach three).
+TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
+  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
+  std::map<std::string, int> outcomes;
+  for (const std::string id : {"king-and-pawns", "king-and-pawns:escape-first-move=false",
+                               "king-and-pawns-gik", "king-and-pawns-gik:escape-first-move=true"})
+    for (const std::string start :
+         {"r3k3/8/8/8/8/8/5PP1/6K1 w q - 0 5", "4k3/1r6/8/8/3q4/8/P6P/4K3 b - - 0 5"}) {
+      const Variant v = make_variant(id);
+      const auto fens =
+          test::random_positions(v, count, 0x2A1 ^ std::hash<std::string>()(id + start), 20, start);
+      compare_positions(id, fens, &outcomes);
+    }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
                          test::param_name);
 

@@ -98,6 +98,7 @@ const Expectation kExpected[] = {
     {"moss_rook_file_n.pgn", Outcome::kOngoing, -1},                 // §9.17 with §9.30 #2, #3
     {"moss_rook_file_g.pgn", Outcome::kOngoing, -1},
     {"bicolour_blindness.pgn", Outcome::kOngoing, -1},  // §9.20: 5...exd5 is illegal
+    {"kap_gik_frolic.pgn", Outcome::kCheckmate, 0},     // §9.23: 3 Kd6/Kxc7#
 };
 
 }  // namespace
@@ -357,4 +358,31 @@ TEST(Replay, BicolourBlindness) {
   EXPECT_EQ(white.count("Kd1"), 0u);
   EXPECT_EQ(white.count("Ke2"), 0u);
   EXPECT_EQ(white.count("Kf2"), 1u);
+}
+
+// §9.23 (king-and-pawns-gik): "the White king steps into check (d6) and escapes with the second move; on c7
+// it 'checks' the Black king two squares away and Black cannot escape"; the alternatives of move 2 reach the
+// same position; White's third turn needs version B (3 Kd6 steps into check from the queen and the c7 pawn).
+TEST(Replay, GikFrolic) {
+  Played p = play_file("kap_gik_frolic.pgn");
+  EXPECT_EQ(p.game->result().outcome, Outcome::kCheckmate);
+  for (const char* second : {"Kd4/Kxe5", "Kf4/Kxe5"}) {
+    const Variant v = make_variant("king-and-pawns-gik");
+    GameRecord g(v);
+    g.set_fen("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1");
+    auto games = split_pgn(std::string("[Variant \"King-And-Pawns-Gik\"]\n\n1 Ke2/Ke3 e5 2 ") + second +
+                           " Qe7+ 3 Kd6/Kxc7# 1-0\n");
+    const Replay r = replay_movetext(g, games[0]);
+    EXPECT_FALSE(r.error) << second;
+    EXPECT_EQ(g.result().outcome, Outcome::kCheckmate) << second;
+  }
+  // After 2...Qe7+ White is in check: Kd6 is a first move only where he may escape with his second (version
+  // B, the id's); under version A his first move must escape (Kd5, Kf4, Kd4 … but not Kd6).
+  const std::string before = "rnb1kbnr/ppppqppp/8/4K3/8/8/8/8 w kq - 1 3";
+  EXPECT_TRUE(test::in_check("king-and-pawns-gik", before));
+  const std::vector<std::string> a = test::legal("king-and-pawns-gik:escape-first-move=true", before);
+  EXPECT_EQ(std::find(a.begin(), a.end(), "e5d6"), a.end());
+  EXPECT_NE(std::find(a.begin(), a.end(), "e5d5"), a.end());
+  const std::vector<std::string> b = test::legal("king-and-pawns-gik", before);
+  EXPECT_NE(std::find(b.begin(), b.end(), "e5d6"), b.end());
 }

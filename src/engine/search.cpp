@@ -70,7 +70,7 @@ int Search::move_cost(const Position& pos) const {
   // is the player's choice, and pricing it by a huge quota would make one ply a whole turn of dozens of
   // moves.
   const Rules& r = pos.rules();
-  const bool open_ended = r.stop != StopRule::kNever || r.schedule.kind == ScheduleKind::kUnbounded;
+  const bool open_ended = r.any_stop() || r.schedule.kind == ScheduleKind::kUnbounded;
   const int q = open_ended ? std::min<int>(int(pos.state().quota), 3) : int(pos.state().quota);
   if (q <= 1) return kDepthUnit;
   return std::max(kDepthUnit / 4, 2 * kDepthUnit / (q + 1));

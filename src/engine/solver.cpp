@@ -90,7 +90,7 @@ bool MateSolver::defend(Position& pos, int turns) {
   // After the attacker's last turn only a mate or a captured king counts; a king not in check (where check
   // is observed) is neither, and the test is far cheaper than the full outcome.
   if (turns <= 1 && !pos.rules().has_goal() && pos.king_board(pos.side()) >= 0 &&
-      (!pos.rules().checkmate_possible() || !in_check(pos)))
+      (!pos.rules().checkmate_possible(pos.side()) || !in_check(pos)))
     return false;
   GameResult r;
   if (side_to_move_lost(pos, r)) return true;

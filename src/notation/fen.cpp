@@ -547,7 +547,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
   // Under END-OF-TURN the mover's king is tested at the end of its turn only: in the middle of a turn either
   // king may be attacked.
-  const bool end_of_turn = v.rules.regime == CheckRegime::kEndOfTurn;
+  const bool end_of_turn = v.rules.regime_of(st.side) == CheckRegime::kEndOfTurn;
   if (v.rules.regime != CheckRegime::kNone && !(end_of_turn && mid_turn) && pos.king_board(~st.side) >= 0 &&
       pos.king_board(st.side) >= 0 && pos.ops().checkers(pos, ~st.side))
     throw NotationError(

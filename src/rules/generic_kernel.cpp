@@ -430,8 +430,32 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
   return a;
 }
 
+// The enemy king's check at two king steps (CheckBy::kKingTwoSteps): the king of `by` within king distance 2
+// of k (distance 1 is its orthodox attack) with a square next to both that is empty (in occ) or holds a man
+// of the checked side.
+Bitboard king_two_steps(const Position& pos, int b, Square k, Bitboard occ, Color by) {
+  const Bitboard kings = pos.pieces(b, by, kKing);
+  Bitboard result = 0;
+  for (Bitboard ks = kings; ks;) {
+    const Square s = pop_lsb(ks);
+    const Bitboard via = king_attacks(s) & king_attacks(k) & (~occ | pos.pieces(b, ~by));
+    if (via && !(king_attacks(k) & bb(s)) && s != k) result |= bb(s);
+  }
+  return result;
+}
+
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
+  switch (pos.rules().colour(~c).check_by) {  // how the attacking colour's men give check
+    case CheckBy::kEveryMan:
+      break;
+    case CheckBy::kNotKing:
+      a &= ~pos.pieces(b, ~c, kKing);
+      break;
+    case CheckBy::kKingTwoSteps:
+      a |= king_two_steps(pos, b, k, occ, ~c);
+      break;
+  }
   switch (pos.rules().check_attackers) {
     case CheckAttackers::kEnemy:
       break;
@@ -449,7 +473,7 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
 }
 
 Bitboard checkers(const Position& pos, Color c) {
-  if (royal_capture(pos.rules()) && !pos.rules().escape_first_move) return 0;
+  if (royal_capture(pos.rules()) && !pos.rules().colour(c).escape_first_move) return 0;
   const int b = pos.king_board(c);
   if (b < 0) return 0;
   return check_givers(pos, c, b, pos.king_square(c, b), pos.occupied(b));
@@ -475,7 +499,8 @@ CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;                  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
-  if (r.regime == CheckRegime::kEndOfTurn) return CompletionShortcut::kNone;  // they assumed observed check
+  if (r.any_regime(CheckRegime::kEndOfTurn) || r.colours_differ)
+    return CompletionShortcut::kNone;  // they assumed observed check, the same for both colours
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
   switch (r.capture) {
@@ -521,7 +546,8 @@ bool legal_within_turn(Position& pos, Move m) {
   const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
   // The moves whose result is tested at once: the first move of a side in check that must escape, a king's
   // step (castling: the king's arrival) under no_king_step_into_check.
-  const bool escape = r.escape_first_move && pos.state().made == 0 && had_king && checkers(pos, us);
+  const bool escape =
+      r.colour(us).escape_first_move && pos.state().made == 0 && had_king && checkers(pos, us);
   const bool king_step =
       r.no_king_step_into_check && (m.kind() == MoveKind::kCastling ||
                                     ((m.kind() == MoveKind::kNormal || m.kind() == MoveKind::kEnPassant) &&
@@ -540,9 +566,11 @@ bool legal_within_turn(Position& pos, Move m) {
 }
 
 bool is_legal(Position& pos, Move m) {
-  if (royal_capture(pos.rules()) && !(pos.rules().escape_first_move && pos.state().made == 0)) return true;
-  if (pos.rules().regime == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
+  if (royal_capture(pos.rules()) &&
+      !(pos.rules().colour(pos.side()).escape_first_move && pos.state().made == 0))
+    return true;
   const Color us = pos.side();
+  if (pos.rules().regime_of(us) == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
     return false;
@@ -688,7 +716,8 @@ struct Gen {
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
                             between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
       if ((path & occ & ~movers) || (blocked & (bb(cs.king_to) | bb(cs.rook_to)))) continue;
-      if (!royal_capture(r) && r.regime != CheckRegime::kEndOfTurn) {  // D-1: dropped under END-OF-TURN
+      if (!royal_capture(r) &&
+          r.regime_of(us) != CheckRegime::kEndOfTurn) {  // D-1: dropped under END-OF-TURN
         Bitboard tested = bb(cs.king_from) | (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to));
         if (db != b) tested |= bb(cs.king_to);
         bool safe = true;
@@ -927,7 +956,8 @@ void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
   generate_pseudo(pos, list, from);
   const Rules& r = pos.rules();
   // Under king capture every move is legal, but for a first move that must escape check (escape_first_move).
-  if (!royal_capture(r) || (r.escape_first_move && pos.state().made == 0 && checkers(pos, pos.side())))
+  if (!royal_capture(r) ||
+      (r.colour(pos.side()).escape_first_move && pos.state().made == 0 && checkers(pos, pos.side())))
     list.keep_if([&](Move m) { return is_legal(pos, m); });
 }
 

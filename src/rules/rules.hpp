@@ -61,6 +61,12 @@ enum class CapturePattern : std::uint8_t { kCapturers, kVictims };
 // men that have moved, all own men once the king has moved (Tylor: Attr::kHasMoved; castling marks neither
 // man).
 enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnceMoved };
+// How a colour's men give check to the enemy king (RULES.md §1.3, §3.3; rule key `gives_check`, settable per
+// colour): every man by its attack (orthodox); every man but the king (king-and-pawns: "the White king cannot
+// check"); or every man, the king also at two king steps: the enemy king is within king distance 2 and some
+// square next to both kings is empty or holds a man of the checked side (a 1- or 2-step king path: "could
+// capture it with its king in one turn", king-and-pawns-gik). Generic kernel only.
+enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
@@ -82,16 +88,16 @@ enum class StalemateResult : std::uint8_t { kDraw, kLoss, kWin };
 // turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
 // kinds (the last four) depend on the game and are computed when a turn ends (rules/turn.cpp next_quota).
 enum class ScheduleKind : std::uint8_t {
-  kFixed,            // `quota` every turn (`black_quota` for Black's turns and `white_first_quota` for White's
-                     // first turn, when set)
-  kProgressive,      // t
-  kOddEvenOwnTurn,   // 1 when n is odd, `quota` when n is even
-  kOwnTurnIndex,     // n
-  kFibonacci,        // F(t): 1, 1, 2, 3, 5, 8 …
-  kStepEvery,        // 1 + floor((t - 1) / period)
-  kCycle,            // ((t - 1) mod period) + 1
-  kUnbounded,        // no quota: the turn ends by the composition rules or a voluntary stop
-  kOwnTurnUpTo,      // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
+  kFixed,           // `quota` every turn (`black_quota` for Black's turns and `white_first_quota` for White's
+                    // first turn, when set)
+  kProgressive,     // t
+  kOddEvenOwnTurn,  // 1 when n is odd, `quota` when n is even
+  kOwnTurnIndex,    // n
+  kFibonacci,       // F(t): 1, 1, 2, 3, 5, 8 …
+  kStepEvery,       // 1 + floor((t - 1) / period)
+  kCycle,           // ((t - 1) mod period) + 1
+  kUnbounded,       // no quota: the turn ends by the composition rules or a voluntary stop
+  kOwnTurnUpTo,     // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
   kPlusChecksGiven,  // dynamic: t + check-giving moves this side made in its previous turns
   kCaptureStreak,    // dynamic: previous quota + 1 after a turn with a capture, else 1
   kCheckCutsNext,    // dynamic: t, but (checking turn's quota - 1) right after a turn that ended with check
@@ -151,6 +157,24 @@ struct Schedule {
   }
 };
 
+// When a voluntary stop (the move `0000`) is allowed.
+enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
+
+// The settings a colour may have of its own (RULES.md §3.3 two moves against one: the double-mover plays
+// END-OF-TURN, the single-mover OBSERVED; each side's men check the other king their own way): the rule keys
+// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early` and `gives_check`
+// written in a `white` or
+// `black` sub-table of an entry (docs/variants.md). Rules::colour(c) reads them.
+struct ColourRules {
+  CheckRegime regime = CheckRegime::kObserved;
+  bool escape_first_move = false;
+  bool ends_on_check = false;
+  StopRule stop = StopRule::kNever;
+  CheckBy check_by = CheckBy::kEveryMan;
+  bool check_only_last_move = false;
+  bool operator==(const ColourRules&) const = default;
+};
+
 // The men a turn may be made of (RULES.md §3.1 compositions), as categories of moves used at most once each.
 enum class MoveCategories : std::uint8_t {
   kNone,
@@ -172,9 +196,6 @@ enum class FirstMoveRule : std::uint8_t {
   kImitateType,    // by a man of the type the opponent moved last, if possible
   kImitateLength,  // of the length of the opponent's last move, if possible
 };
-
-// When a voluntary stop (the move `0000`) is allowed.
-enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
 // A set of men: bit 1 << type (Rules::men, promotion_pieces).
 constexpr std::uint16_t men_bit(PieceType t) { return std::uint16_t(1u << t); }
@@ -219,9 +240,21 @@ struct Rules {
   // even in the middle of a turn.
   bool escape_first_move = false;
   bool no_king_step_into_check = false;
+  // The Italian ban as a modifier (RULES.md §3.3 king-and-pawns-verney: "White may give check only with the
+  // second move"): a move that gives check is illegal unless it is the last of a full-quota turn. Implied by
+  // check = "italian"; per colour.
+  bool check_only_last_move = false;
   // Who checks a king: enemy men, or men of both colours (Bicolour), or own men only once they or the king
   // have moved (keeps Attr::kHasMoved). Generic kernel only.
   CheckAttackers check_attackers = CheckAttackers::kEnemy;
+  // How the men give check to the enemy king (CheckBy). Generic kernel only when not kEveryMan.
+  CheckBy check_by = CheckBy::kEveryMan;
+  // Per colour (ColourRules): the fields regime, escape_first_move, ends_on_check, stop and check_by above
+  // are White's, and Black's too unless colours_differ, when Black's are black_rules. A key written unscoped
+  // sets both; one in a `white` / `black` sub-table sets that colour's (docs/variants.md). Read them through
+  // colour(c) wherever the side matters; rules whose colours differ are generic kernel only.
+  bool colours_differ = false;
+  ColourRules black_rules;
   // RULES.md §1.1: the king is royal (its loss ends the game) unless the variant says otherwise; a game under
   // royal kings starts only from a position where each side has one (rules/start_position.hpp).
   bool royal_king = true;
@@ -294,6 +327,33 @@ struct Rules {
   int progress_limit = 100;  // D-4: 100 atomic moves; Progressive: 10 turns
   Goal goal = Goal::kCheckmate;
   StalemateResult stalemate = StalemateResult::kDraw;
+
+  // The per-colour settings of colour c (ColourRules).
+  ColourRules colour(Color c) const {
+    if (c == kBlack && colours_differ) return black_rules;
+    return {regime, escape_first_move, ends_on_check, stop, check_by, check_only_last_move};
+  }
+  CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
+  // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
+  bool ends_on_check_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;
+  }
+  StopRule stop_of(Color c) const { return c == kBlack && colours_differ ? black_rules.stop : stop; }
+  // The Italian ban on checks before the last move of a full-quota turn applies to colour c.
+  bool italian_ban(Color c) const {
+    return regime_of(c) == CheckRegime::kItalian ||
+           (c == kBlack && colours_differ ? black_rules.check_only_last_move : check_only_last_move);
+  }
+  // Either colour plays regime x / may stop voluntarily.
+  bool any_regime(CheckRegime x) const { return regime == x || (colours_differ && black_rules.regime == x); }
+  bool any_stop() const {
+    return stop != StopRule::kNever || (colours_differ && black_rules.stop != StopRule::kNever);
+  }
+  // Make the colours' settings separate (a scoped key is about to set one colour's): Black's start as the
+  // shared ones.
+  void split_colours() {
+    if (!colours_differ) black_rules = colour(kBlack), colours_differ = true;
+  }
 
   // Properties of the capture, paralysis and board components, for readers that reason about rules rather
   // than components (the engine's evaluation).
@@ -368,9 +428,11 @@ struct Rules {
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
   // Each man's moves in the turn are counted (formats.md `moved=`).
   bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
-  // A king can be checkmated: check is a rule in every regime but king capture, where escape_first_move
+  // Colour c's king can be checkmated: check is a rule in every regime but king capture, where escape_first_move
   // makes a check at the start of a turn binding (RULES.md swarm).
-  bool checkmate_possible() const { return regime != CheckRegime::kNone || escape_first_move; }
+  bool checkmate_possible(Color c) const {
+    return regime_of(c) != CheckRegime::kNone || colour(c).escape_first_move;
+  }
   // Some rule keeps a memory of the moves of a turn (rules/turn.cpp note_move).
   bool notes_moves() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
@@ -380,7 +442,7 @@ struct Rules {
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
-           first_move != FirstMoveRule::kFree || !pawn_double_step || !castling || stop != StopRule::kNever;
+           first_move != FirstMoveRule::kFree || !pawn_double_step || !castling || any_stop();
   }
 };
 

@@ -38,8 +38,8 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
-// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook.
-// Follow-up shots and
+// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook,
+// check_by, colours_differ, black_rules, check_only_last_move. Follow-up shots and
 // volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
 // D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no
 // D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
@@ -71,21 +71,27 @@ struct Soundness {
 // every shortcut but the royal witness is already off) escape_first_move also only removes moves.
 // castling_counts_rook = false lets a castled rook move again in its turn: still a composition that only
 // restricts moves against a turn without one (the covering bound allows it), and D-5's reversal is already off
-// where a man moves once a turn.
-static_assert(sizeof(Rules) == 96, "a Rules field was added or removed: classify it in soundness() below");
+// where a man moves once a turn. Settings per colour (colours_differ,
+// black_rules: RULES.md §3.3, one side END-OF-TURN, the other observed) are read as the more permissive of
+// the two: a colour under END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop
+// does. Check other than by every man's attack (check_by: not by the king, or by the king at two steps) is
+// an unorthodox attack.
+// check_only_last_move (the Italian ban as a modifier) only removes moves: it switches off nothing.
+static_assert(sizeof(Rules) == 104, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
   const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
-                                !r.every_mobile_man && !r.sputniks && r.stop == StopRule::kNever;
+                                !r.every_mobile_man && !r.sputniks && !r.any_stop();
   const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns &&
                                         r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
                                         !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&
                                         r.rebirth == RebirthKind::kNone && r.butting == Butting::kNone;
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone &&
-                               !r.unorthodox_men();
-  const bool observed_kings = r.regime != CheckRegime::kEndOfTurn;
+                               !r.unorthodox_men() && r.check_by == CheckBy::kEveryMan &&
+                               r.colour(kBlack).check_by == CheckBy::kEveryMan;
+  const bool observed_kings = !r.any_regime(CheckRegime::kEndOfTurn);
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
@@ -96,7 +102,7 @@ inline Soundness soundness(const Rules& r) {
                  r.rebirth == RebirthKind::kNone && r.boards == 1 && r.transfer == TransferKind::kNone &&
                  r.capture == CaptureKind::kDisplacement && r.paralysis == ParalysisKind::kNone &&
                  (r.regime == CheckRegime::kObserved || r.regime == CheckRegime::kItalian) &&
-                 !r.schedule.dynamic() && orthodox_attack;
+                 observed_kings && !r.schedule.dynamic() && orthodox_attack;
   s.dead_position = r.boards == 1 && r.capture == CaptureKind::kDisplacement && orthodox_capture_targets &&
                     orthodox_attack && r.paralysis == ParalysisKind::kNone && !r.multi_move() &&
                     !r.turn_filters();

@@ -427,7 +427,7 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
     if (st.spent >= r.length_budget) ends = true;  // nothing is left to spend
   }
   // A turn that may stop early ends by itself once every man has used his moves (hurricane, threesum).
-  if (r.moves_per_man && r.stop != StopRule::kNever) {
+  if (r.moves_per_man && r.stop_of(color_of(f.mover)) != StopRule::kNever) {
     const Color us = color_of(f.mover);
     bool all = true;
     for (int b = 0; b < pos.boards() && all; ++b)
@@ -465,8 +465,8 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
 bool has_bans(const Position& pos) {
   const Rules& r = pos.rules();
   const TurnState& st = pos.state();
-  return (r.regime == CheckRegime::kItalian && st.made + 1 < st.quota) ||
-         (r.forbid_null_turn && !st.forbid.is_none()) || !r.pawn_double_step || !r.castling;
+  return (r.italian_ban(st.side) && st.made + 1 < st.quota) || (r.forbid_null_turn && !st.forbid.is_none()) ||
+         !r.pawn_double_step || !r.castling;
 }
 
 bool banned(Position& pos, Move m) {
@@ -476,7 +476,7 @@ bool banned(Position& pos, Move m) {
   if (!r.pawn_double_step && is_pawn_move(pos, m) && std::abs(rank_of(m.to()) - rank_of(m.from())) == 2)
     return true;
   if (r.forbid_null_turn && m == st.forbid) return true;
-  return r.regime == CheckRegime::kItalian && st.made + 1 < st.quota && gives_check(pos, m);
+  return r.italian_ban(st.side) && st.made + 1 < st.quota && gives_check(pos, m);
 }
 
 // The composition of a turn (RULES.md §2 `turn.composition`) over the per-move legal moves, in the order of
@@ -730,10 +730,11 @@ void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progre
     for (int i = 0; i < u.count; ++i)
       if (type_of(u.effects[i].piece) == kKing) kings += u.effects[i].put ? 1 : -1;
     const bool king_lost = r.royal_king && kings < 0;  // an ordinary man's capture ends nothing
-    const bool check = !king_lost && (r.ends_on_check || count_checks) && pos.king_board(~pos.side()) >= 0 &&
+    const bool ends_on_check = r.ends_on_check_of(pos.side());
+    const bool check = !king_lost && (ends_on_check || count_checks) && pos.king_board(~pos.side()) >= 0 &&
                        pos.ops().checkers(pos, ~pos.side()) != 0;
     if (check && count_checks) st.checks[pos.side()]++;
-    ended = ended || king_lost || (r.ends_on_check && check);
+    ended = ended || king_lost || (ends_on_check && check);
   }
   // A goal reached (rules/goal.hpp) ends the game, and with it the turn, at once.
   if (!ended && r.goal != Goal::kCheckmate && goal_reached(pos).reached) ended = true;
@@ -768,7 +769,7 @@ bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) 
 
 bool completes_turn(Position& pos) {
   const Rules& r = pos.rules();
-  if (r.regime != CheckRegime::kEndOfTurn) return can_complete(pos);
+  if (r.regime_of(pos.side()) != CheckRegime::kEndOfTurn) return can_complete(pos);
   // A turn whose missing components are skipped (lost_move): with the king safe now, either some move is
   // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
   // (docs/architecture.md "END-OF-TURN").
@@ -806,7 +807,7 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
   // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
-  const bool eot = r.regime == CheckRegime::kEndOfTurn && !r.lost_move;
+  const bool eot = r.regime_of(st.side) == CheckRegime::kEndOfTurn && !r.lost_move;
   if (completion && (r.complete_turn || eot) && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
     const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound
@@ -837,10 +838,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   }
   if (!filters) return;
   if (st.made == 0 && r.first_move != FirstMoveRule::kFree) first_move_obligation(pos, list);
-  // The voluntary stop, where the rules allow it (and the turn has begun); under END-OF-TURN the stop ends
-  // the turn, so the mover's king must be safe here (RULES.md §1.6).
-  if (r.stop == StopRule::kAfterFirstMove && st.made >= 1 &&
-      (r.regime != CheckRegime::kEndOfTurn || !in_check(pos)))
+  // The voluntary stop, where the rules allow it (and the turn has begun).
+  // Under END-OF-TURN the stop ends the turn: only with the king safe (RULES.md §1.6).
+  if (r.stop_of(st.side) == StopRule::kAfterFirstMove && st.made >= 1 &&
+      (r.regime_of(st.side) != CheckRegime::kEndOfTurn || !in_check(pos)))
     list.push(kStopMove);
 }
 

@@ -77,10 +77,13 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 // capture by the victim's move, check by both colours, per-man attributes (missiles, has-moved), removal
 // moves, follow-up shots, volleys, rebirth, paralysis without both its effects (the fast Madrasi has
 // both), men beyond the orthodox six (fers, alfil) or a promotion set other than Q, R, B, N
-// (Rules::unorthodox_men), and the END-OF-TURN check regime or escape_first_move: generic kernel hooks only).
+// (Rules::unorthodox_men), the END-OF-TURN check regime or escape_first_move, settings per colour
+// (Rules::colours_differ) and
+// check other than by every man's attack (check_by): generic kernel hooks only).
 static bool generic_only(const Rules& r) {
   return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
-         r.regime == CheckRegime::kEndOfTurn || r.escape_first_move || r.capture == CaptureKind::kNone ||
+         r.any_regime(CheckRegime::kEndOfTurn) || r.escape_first_move || r.colours_differ ||
+         r.check_by != CheckBy::kEveryMan || r.check_only_last_move || r.capture == CaptureKind::kNone ||
          r.sweep != SweepKind::kNone || r.turn_start != TurnStartKind::kNone ||
          r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
          r.attributes() || r.own_man_removal || r.follow_up_shot || r.volley ||
@@ -244,8 +247,14 @@ Variant make_variant(const std::string& full_spec, const Catalogue& cat) {
   }
   check_dimensions(parts);
   Variant v;
-  for (const VariantInfo* info : parts)
-    for (const RuleSetting& s : info->settings) s.key->set(v.rules, s.value);
+  // Keys in a `white` / `black` sub-table (ColourRules) after every unscoped key, which sets both colours:
+  // a colour's own setting wins whatever the order it was written in.
+  for (const bool scoped : {false, true})
+    for (const VariantInfo* info : parts)
+      for (const RuleSetting& s : info->settings) {
+        const std::string_view key = s.key->key;
+        if ((key.starts_with("white.") || key.starts_with("black.")) == scoped) s.key->set(v.rules, s.value);
+      }
   // Options: each key once; applied in key order (they set distinct fields), and one that changes nothing
   // (the components' own setting) is left out of the canonical id.
   std::map<std::string, std::string> given;

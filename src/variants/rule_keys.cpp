@@ -1,5 +1,7 @@
 #include "variants/rule_keys.hpp"
 
+#include <deque>
+
 namespace hc {
 
 const char* dimension_name(Dimension d) {
@@ -36,11 +38,71 @@ using K = KeyKind;
 // The setter and getter of a scalar Rules member ("capture", "schedule.quota") of type T.
 #define HC_FIELD(T, member) \
   [](Rules& r, long v) { r.member = T(v); }, [](const Rules& r) { return long(r.member); }
+// A per-colour setting written unscoped (ColourRules): both colours'.
+#define HC_BOTH(T, member)                                          \
+  [](Rules& r, long v) { r.member = r.black_rules.member = T(v); }, \
+      [](const Rules& r) { return long(r.member); }
+
+// The same setting in a `white` or `black` sub-table: that colour's alone (Rules::split_colours).
+template <Color C>
+void set_scoped_regime(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.regime : r.black_rules.regime) = CheckRegime(v);
+}
+template <Color C>
+void set_scoped_escape(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.escape_first_move : r.black_rules.escape_first_move) = v != 0;
+}
+template <Color C>
+void set_scoped_ends_on(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.ends_on_check : r.black_rules.ends_on_check) = v & 1;
+}
+template <Color C>
+void set_scoped_stop(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.stop : r.black_rules.stop) = StopRule(v);
+}
+template <Color C>
+void set_scoped_check_by(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.check_by : r.black_rules.check_by) = CheckBy(v);
+}
+template <Color C>
+void set_scoped_last_only(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.check_only_last_move : r.black_rules.check_only_last_move) = v != 0;
+}
+template <Color C>
+long get_scoped_last_only(const Rules& r) {
+  return long(r.colour(C).check_only_last_move);
+}
+template <Color C>
+long get_scoped_regime(const Rules& r) {
+  return long(r.colour(C).regime);
+}
+template <Color C>
+long get_scoped_escape(const Rules& r) {
+  return long(r.colour(C).escape_first_move);
+}
+template <Color C>
+long get_scoped_ends_on(const Rules& r) {
+  return long(r.colour(C).ends_on_check);
+}
+template <Color C>
+long get_scoped_stop(const Rules& r) {
+  return long(r.colour(C).stop);
+}
+template <Color C>
+long get_scoped_check_by(const Rules& r) {
+  return long(r.colour(C).check_by);
+}
 
 // A fixed quota's bound: the turn state counts to hc::kMaxQuota (rules/rules.hpp).
 constexpr long kMaxFixedQuota = long(hc::kMaxQuota);
 
-const std::vector<RuleKey> kKeys = {
+const std::vector<RuleKey> kBaseKeys = {
     // ---- boards (RULES.md §1.7) ----
     {"boards", D::kBoards, K::kInteger, {}, 1, 2, HC_FIELD(int, boards), "number of boards"},
     {"transfer",
@@ -117,7 +179,7 @@ const std::vector<RuleKey> kKeys = {
      0,
      0,
      [](Rules& r, long v) {
-       r.ends_on_check = v & 1;
+       r.ends_on_check = r.black_rules.ends_on_check = v & 1;
        r.ends_on_capture = v & 2;
        r.ends_on_attacked_arrival = v & 4;
      },
@@ -133,7 +195,7 @@ const std::vector<RuleKey> kKeys = {
      {{"no", long(StopRule::kNever)}, {"voluntary", long(StopRule::kAfterFirstMove)}},
      0,
      0,
-     HC_FIELD(StopRule, stop),
+     HC_BOTH(StopRule, stop),
      "voluntary: after at least one move the player may end the turn (the move 0000)"},
     {"lost_move",
      D::kSchedule,
@@ -254,7 +316,7 @@ const std::vector<RuleKey> kKeys = {
       {"end-of-turn", long(CheckRegime::kEndOfTurn)}},
      0,
      0,
-     HC_FIELD(CheckRegime, regime),
+     HC_BOTH(CheckRegime, regime),
      "check regime: observed, italian (check only by the last move of a full turn), none (capture the king), "
      "end-of-turn (only the position at the end of a turn is tested for the mover's king; the enemy king is "
      "never captured; castling's attack conditions dropped)"},
@@ -264,9 +326,18 @@ const std::vector<RuleKey> kKeys = {
      {},
      0,
      1,
-     HC_FIELD(bool, escape_first_move),
+     HC_BOTH(bool, escape_first_move),
      "check = \"end-of-turn\" or \"none\" (king capture): a side in check at the start of its turn must "
      "remove the check with its first move"},
+    {"check_only_last_move",
+     D::kCheck,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_BOTH(bool, check_only_last_move),
+     "a move that gives check is illegal unless it is the last of a full-quota turn (the Italian ban as a "
+     "modifier, e.g. under end-of-turn; per colour in a white or black table)"},
     {"no_king_step_into_check",
      D::kCheck,
      K::kBoolean,
@@ -320,6 +391,19 @@ const std::vector<RuleKey> kKeys = {
      "whose men check a king: the enemy's, or both colours' (an own man attacking its king checks it; own "
      "pawns attack forward), or both colours' once moved (an own man checks only if it or the king has "
      "moved in the game; castling moves neither for this rule; FEN token has-moved=)"},
+    {"gives_check",
+     D::kCheck,
+     K::kChoice,
+     {{"every-man", long(CheckBy::kEveryMan)},
+      {"not-king", long(CheckBy::kNotKing)},
+      {"king-two-steps", long(CheckBy::kKingTwoSteps)}},
+     0,
+     0,
+     HC_BOTH(CheckBy, check_by),
+     "how a side's men give check to the enemy king: every-man (each by its attack), not-king (every man "
+     "but the king), king-two-steps (every man, and the king also when the enemy king is within two king "
+     "steps through a square that is empty or holds a man of the checked side); per colour in a white or "
+     "black table"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -581,6 +665,39 @@ const std::vector<RuleKey> kKeys = {
 };
 
 #undef HC_FIELD
+#undef HC_BOTH
+
+// The per-colour keys (ColourRules): `white.KEY` and `black.KEY` for each key a colour may set alone, with
+// the unscoped key's values and a line of its own.
+template <Color C>
+void add_scoped(std::vector<RuleKey>& keys) {
+  const char* w = C == kWhite ? "white." : "black.";
+  const char* side = C == kWhite ? "White's" : "Black's";
+  static std::deque<std::string> names, docs;  // the keys' text lives as long as the table
+  auto add = [&](const char* base, KeyKind kind, std::vector<KeyValue> values, long max,
+                 void (*set)(Rules&, long), long (*get)(const Rules&)) {
+    const RuleKey* k = nullptr;
+    for (const RuleKey& b : kBaseKeys)
+      if (std::string_view(b.key) == base) k = &b;
+    names.push_back(std::string(w) + base);
+    docs.push_back(std::string(side) + " own " + base + " (ColourRules; the unscoped key sets both colours)");
+    keys.push_back({names.back().c_str(), k->dimension, kind, values.empty() ? k->values : values, 0, max,
+                    set, get, docs.back().c_str()});
+  };
+  add("check", K::kChoice, {}, 0, set_scoped_regime<C>, get_scoped_regime<C>);
+  add("escape_first_move", K::kBoolean, {}, 1, set_scoped_escape<C>, get_scoped_escape<C>);
+  add("check_only_last_move", K::kBoolean, {}, 1, set_scoped_last_only<C>, get_scoped_last_only<C>);
+  add("ends_on", K::kList, {{"check", 1}}, 0, set_scoped_ends_on<C>, get_scoped_ends_on<C>);
+  add("stop_early", K::kChoice, {}, 0, set_scoped_stop<C>, get_scoped_stop<C>);
+  add("gives_check", K::kChoice, {}, 0, set_scoped_check_by<C>, get_scoped_check_by<C>);
+}
+
+const std::vector<RuleKey> kKeys = [] {
+  std::vector<RuleKey> keys = kBaseKeys;
+  add_scoped<kWhite>(keys);
+  add_scoped<kBlack>(keys);
+  return keys;
+}();
 
 const std::vector<IdOption> kOptions = {
     {"ep",
@@ -679,7 +796,9 @@ std::string rules_problem(const Rules& r) {
     return "period only goes with schedule = \"step\" or \"cycle\"";
   if (k != ScheduleKind::kFixed && r.schedule.black_quota != 0)
     return "black_quota only goes with schedule = \"fixed\"";
-  if (k == ScheduleKind::kUnbounded && r.stop == StopRule::kNever && !r.sputniks && !r.lost_move)
+  if (k == ScheduleKind::kUnbounded &&
+      (r.stop == StopRule::kNever || r.colour(kBlack).stop == StopRule::kNever) && !r.sputniks &&
+      !r.lost_move)
     return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.sputniks or "
            "lost_move (the turn ends when nothing legal is left)";
   if (r.butting == Butting::kEveryMan && r.capture != CaptureKind::kNone)
@@ -693,17 +812,30 @@ std::string rules_problem(const Rules& r) {
   if (r.butting == Butting::kCapricorns && r.first_move == FirstMoveRule::kImitateType)
     return "butting = \"capricorns\" with the imitation of the last man's type is not implemented (last=c "
            "names castling)";
-  if (r.escape_first_move && r.regime != CheckRegime::kEndOfTurn &&
+  if (!r.colours_differ && r.escape_first_move && r.regime != CheckRegime::kEndOfTurn &&
       !(r.regime == CheckRegime::kNone && r.royal_king))
     return "escape_first_move goes with check = \"end-of-turn\" or with check = \"none\" and royal kings "
            "(the other regimes imply it)";
-  if (r.no_king_step_into_check && r.regime != CheckRegime::kEndOfTurn)
+  if (!r.colours_differ && r.no_king_step_into_check && r.regime != CheckRegime::kEndOfTurn)
     return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
            "it)";
+  // Per colour (ColourRules): an unscoped escape_first_move also reaches the colour whose regime implies it
+  // (observed, Italian: RULES.md §1.6 "implied by OBSERVED"), where it changes nothing.
+  if (r.colours_differ) {
+    for (Color c : {kWhite, kBlack})
+      if (r.colour(c).regime == CheckRegime::kNone)
+        return "check = \"none\" (royal capture) is for both colours or neither";
+    if (r.no_king_step_into_check && !r.any_regime(CheckRegime::kEndOfTurn))
+      return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
+             "it)";
+  }
+  for (Color c : {kWhite, kBlack})
+    if (r.italian_ban(c) && r.regime_of(c) == CheckRegime::kNone)
+      return "check_only_last_move needs a check regime (not check = \"none\")";
   if (!r.castling_counts_rook && !r.counts_moves())
     return "composition.castling_counts_rook = false goes with composition.moves_per_man";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
-  if (r.complete_turn && r.stop != StopRule::kNever)
+  if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";
   return "";
 }

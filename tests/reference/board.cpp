@@ -255,6 +255,20 @@ bool in_check(const Variant& v, const Pos& p, int color) {
             !v.own_check_once_moved || king_moved || p.has_moved.count(place(b, s)) > 0;
         const bool giver =
             color_of(bd[s]) == 1 - color || (v.self_check && color_of(bd[s]) == color && own_may_check);
+        // king-and-pawns (§3.3): "the White king cannot check the Black king"
+        if (v.white_king_never_checks && bd[s] == 'K') continue;
+        // king-and-pawns-gik: a 2-step path of the White king to the Black king through a square that is
+        // empty or holds a Black man (the 1-step path is its ordinary attack, below)
+        if (v.white_king_checks_in_two && bd[s] == 'K' && color == BLACK) {
+          const int df = std::abs(file_of(s) - file_of(k)), dr = std::abs(rank_of(s) - rank_of(k));
+          if (std::max(df, dr) == 2)
+            for (int m = 0; m < 64; ++m) {
+              const bool next_to_both =
+                  std::max(std::abs(file_of(m) - file_of(s)), std::abs(rank_of(m) - rank_of(s))) == 1 &&
+                  std::max(std::abs(file_of(m) - file_of(k)), std::abs(rank_of(m) - rank_of(k))) == 1;
+              if (next_to_both && (bd[m] == EMPTY || color_of(bd[m]) == BLACK)) return true;
+            }
+        }
         if (giver && s != k && attacks_square(v, p, b, s, k) && can_check(v, p, b, s)) return true;
       }
     }

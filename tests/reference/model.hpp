@@ -133,6 +133,24 @@ struct Variant {
   // archimedes (§4.1): at the start of each player's turn every enemy man attacked by two or more of his men
   // is removed, until none remains
   bool double_attack_at_turn_start = false;
+  // §3.3 two moves against one: "the double-mover's check regime is END-OF-TURN …; the single-mover's is
+  // OBSERVED". Where `white_own` is set, White (the double-mover here) plays the rules in `white` (its regime
+  // and modifier, its turn ending on check, its voluntary stop, D-5 as the search of END-OF-TURN) and Black
+  // the fields above (side_rules). How White's king checks: king-and-pawns "the White king cannot check".
+  struct WhiteRules {
+    Regime regime = Regime::EndOfTurn;
+    bool escape_first_move = false, ends_on_check = false, voluntary_stop = false;
+    bool check_only_second = false;  // verney: "White may give check only with the second move"
+  };
+  bool white_own = false;
+  bool check_only_last =
+      false;  // the side to move's copy (side_rules): a check only by a full turn's last move
+  WhiteRules white;
+  bool white_king_never_checks = false;
+  // king-and-pawns-gik: "the Black king is in check if White could capture it with its king in one turn, i.e.
+  // it is within king-distance 2 and there is a 1- or 2-step king path whose intermediate square is empty or
+  // holds a Black man"
+  bool white_king_checks_in_two = false;
   // boards group
   bool alice = false;
   // goal group
@@ -148,6 +166,8 @@ struct Variant {
 };
 
 Variant parse_variant(const std::string& id);
+// The rules the side `color` plays (§3.3): v itself, or with White's own settings where v.white_own.
+Variant side_rules(const Variant& v, int color);
 
 // The schedule's value for the turn of `stm` at fullmove `full` (for dynamic schedules: the value a plain FEN
 // means — t for bank-of-scotland and switchback, 1 for capturing-progressive and very-scottish).

@@ -378,9 +378,9 @@ After play_stop(const Variant& v, const Pos& p) {
 
 // `stop_early: voluntary` — after at least one move of the turn.
 bool stop_allowed(const Variant& v, const Pos& p) {
-  if (!v.voluntary_stop || p.made < 1) return false;
-  if (v.regime == Regime::EndOfTurn && in_check(v, p, p.stm)) return false;  // §1.6: the end is tested
-  return !v.goal.royal_king || has_king(p, p.stm);
+  // END-OF-TURN: the stop ends the turn, so only with the king safe (§1.6)
+  return v.voluntary_stop && p.made >= 1 && (!v.goal.royal_king || has_king(p, p.stm)) &&
+         !(v.regime == Regime::EndOfTurn && in_check(v, p, p.stm));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -427,6 +427,8 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
     // lands).
     if (!has_king(a.pos, 1 - me)) return false;
     if (a.turn_ended && in_check(v, a.pos, me)) return false;
+    // verney: a check only by the second move (the last of a full turn)
+    if (v.check_only_last && a.gives_check && p.made + 1 < quota(v, p)) return false;
     if (v.escape_first_move && p.made == 0 && in_check(v, p, me) && in_check(v, a.pos, me)) return false;
     if (v.no_king_step_into_check && (m.castle || is_king_move(p, m)) && in_check(v, a.pos, me)) return false;
     return true;
@@ -627,7 +629,8 @@ std::vector<int> start_sputniks(const Pos& p) {
 }
 
 // The legal moves: steps 1–2 (candidates), 3 (D-5), 4 (obligations), then the stop where allowed.
-std::vector<Legal> legal_list(const Variant& v, const Pos& p) {
+std::vector<Legal> legal_list(const Variant& all, const Pos& p) {
+  const Variant v = side_rules(all, p.stm);  // §3.3: the side to move's own rules
   std::vector<Legal> out = candidates(v, p);
   if (v.complete_turn) std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l); });
   apply_obligations(v, p, out);
@@ -665,7 +668,8 @@ std::uint64_t count_turns_pos(const Variant& v, const Pos& p, int max_moves) {
 }
 
 // §1.5 / D-5 / D-8 game end for the side to move.
-std::string outcome_pos(const Variant& v, const Pos& p) {
+std::string outcome_pos(const Variant& all, const Pos& p) {
+  const Variant v = side_rules(all, p.stm);  // §3.3: the side to move's own rules
   const char* colour[2] = {"-white", "-black"};
   if (const int g = goal_result(v, p); g != -2) {  // §1.10 goals, whoever is to move
     const std::string word =

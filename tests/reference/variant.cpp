@@ -84,6 +84,43 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
+  } else if (p == "king-and-pawns" || p == "king-and-pawns-medieval" || p == "king-and-pawns-gik" ||
+             p == "king-and-pawns-verney") {  // §3.3
+    // "schedule: W: 2,2,2,… (may stop after one: stop_early: voluntary for White); B: 1,1,1,…"; the family
+    // note: "the double-mover's check regime is END-OF-TURN with escape_first_move where stated; the
+    // single-mover's is OBSERVED"; version A: "if White starts his turn in check he must escape with the
+    // first move"; decision 2: "a White first move that gives check ends White's turn"; "the White king
+    // cannot check the Black king".
+    v.schedule = Schedule::TwoAgainstOne;
+    v.regime = Regime::Observed;  // Black
+    v.white_own = true;
+    v.white.regime = Regime::EndOfTurn;
+    v.white.escape_first_move = true;
+    v.white.ends_on_check = true;
+    v.white.voluntary_stop = true;
+    v.white_king_never_checks = true;
+    if (p == "king-and-pawns-gik") {
+      // "the White king gives check: the Black king is in check if White could capture it with its king in
+      // one turn"; "White escapes a check with the second move (version B) — the example needs it"; and
+      // §9.23's 3 Kd6 (a first move that checks e8 through d7) is followed by Kxc7: the check does not end
+      // the turn.
+      v.white_king_never_checks = false;
+      v.white_king_checks_in_two = true;
+      v.white.escape_first_move = false;
+      v.white.ends_on_check = false;
+    }
+    if (p == "king-and-pawns-verney") {
+      // "White may give check only with the second move of his turn (a first-move check is illegal)"; "if
+      // White is in check he must escape with the first move (and that escape may not give check)"
+      v.white.check_only_second = true;
+    }
+    if (p == "king-and-pawns-medieval") {  // "as king-and-pawns but … fers … alfil"; "no castling, no pawn
+      // two-step (hence no e.p.), promotion to fers only"
+      v.medieval_men = true;
+      v.no_castling = true;
+      v.no_double_step = true;
+      v.promotions = "f";
+    }
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
@@ -209,6 +246,13 @@ void read_options(Variant& v, const std::string& name, const std::string& option
       }
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   }
+  if (name.rfind("king-and-pawns", 0) == 0) {  // §3.3 version A / B of White's escape (the double-mover's)
+    if (options == "escape-first-move=true" || options == "escape-first-move=false") {
+      v.white.escape_first_move = options == "escape-first-move=true";
+      return;
+    }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
   if (name != "progressive-cyclical" || options.rfind("cycle=", 0) != 0)
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   const std::string n = options.substr(6);
@@ -281,8 +325,8 @@ Variant parse_variant(const std::string& id) {
       t.ep_any_man = v.ep_any_man;
       t.madras = v.madras;
       t.alice = v.alice;
-      t.medieval_men = v.medieval_men;
-      t.promotions = v.promotions;
+      t.medieval_men = t.medieval_men || v.medieval_men;  // king-and-pawns-medieval sets its own
+      if (t.promotions.empty()) t.promotions = v.promotions;
       t.no_castling = t.no_castling || v.no_castling;
       t.no_double_step = t.no_double_step || v.no_double_step;
       v = t;
@@ -410,6 +454,20 @@ int fibonacci(int t) {
   return static_cast<int>(std::min<long>(b, kUnbounded));
 }
 }  // namespace
+
+Variant side_rules(const Variant& v, int color) {
+  if (!v.white_own || color != WHITE) return v;
+  Variant w = v;
+  w.regime = v.white.regime;
+  w.escape_first_move = v.white.escape_first_move;
+  w.ends_on_check = v.white.ends_on_check;
+  w.voluntary_stop = v.white.voluntary_stop;
+  w.check_only_last = v.white.check_only_second;
+  // §1.6 END-OF-TURN: a move is legal only if it begins some legal complete turn (the D-5 search, whose
+  // leaves are turns that end with the king safe; the stop is one where allowed).
+  w.complete_turn = w.complete_turn || w.regime == Regime::EndOfTurn;
+  return w;
+}
 
 int static_quota(const Variant& v, int stm, int full) {
   const int t = turn_index(stm, full);

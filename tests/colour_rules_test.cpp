@@ -1,0 +1,198 @@
+// Rules per colour (RULES.md §3.3, two moves against one: the double-mover plays END-OF-TURN, the
+// single-mover OBSERVED; each colour's men check the enemy king their own way): the `white` / `black`
+// sub-tables of an entry (Rules::colour) and the check by every man but the king, on king-and-pawns. Expected
+// values are counted by hand from the rules text, not by the code under test.
+#include <gtest/gtest.h>
+
+#include "support.hpp"
+#include "variants/variant_file.hpp"
+
+namespace hc {
+namespace {
+
+using test::legal;
+
+// A key in a colour's sub-table sets that colour's setting; an unscoped one sets both; a colour's own setting
+// wins whatever the order the two are written in.
+TEST(ColourRules, ScopedKeys) {
+  const VariantFileResult r = read_variants_text(R"(
+[split]
+black.check = "observed"
+check = "end-of-turn"
+white.gives_check = "not-king"
+escape_first_move = true
+black.escape_first_move = false
+white.ends_on = ["check"]
+black.stop_early = "voluntary"
+)",
+                                                 "test.toml", builtin_catalogue());
+  ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
+  const Rules rules = make_variant("split", r.catalogue).rules;
+  const ColourRules w = rules.colour(kWhite), b = rules.colour(kBlack);
+  EXPECT_EQ(w.regime, CheckRegime::kEndOfTurn);
+  EXPECT_EQ(b.regime, CheckRegime::kObserved);
+  EXPECT_TRUE(w.escape_first_move);
+  EXPECT_FALSE(b.escape_first_move);
+  EXPECT_TRUE(w.ends_on_check);
+  EXPECT_FALSE(b.ends_on_check);
+  EXPECT_EQ(w.stop, StopRule::kNever);
+  EXPECT_EQ(b.stop, StopRule::kAfterFirstMove);
+  EXPECT_EQ(w.check_by, CheckBy::kNotKing);
+  EXPECT_EQ(b.check_by, CheckBy::kEveryMan);
+  EXPECT_EQ(make_variant("split", r.catalogue).ops, make_variant("triplets").ops);  // the generic kernel
+
+  // Unscoped only: both colours alike, no split.
+  const Rules tri = make_variant("triplets").rules;
+  EXPECT_FALSE(tri.colours_differ);
+  EXPECT_EQ(tri.colour(kBlack).regime, CheckRegime::kEndOfTurn);
+
+  // escape_first_move unscoped also reaches the observed colour, where observed check implies it (RULES.md
+  // §1.6); royal capture is for both colours or neither.
+  const VariantFileResult implied = read_variants_text(R"(
+[implied]
+white.check = "end-of-turn"
+escape_first_move = true
+)",
+                                                       "test.toml", builtin_catalogue());
+  EXPECT_TRUE(make_variant("implied", implied.catalogue).rules.colour(kWhite).escape_first_move);
+  const VariantFileResult bad = read_variants_text(R"(
+[bad]
+white.check = "end-of-turn"
+black.check = "none"
+)",
+                                                   "test.toml", builtin_catalogue());
+  EXPECT_THROW(make_variant("bad", bad.catalogue), VariantError);
+}
+
+TEST(ColourRules, KingAndPawnsSettings) {
+  const Rules r = make_variant("king-and-pawns").rules;
+  EXPECT_EQ(r.colour(kWhite).regime, CheckRegime::kEndOfTurn);
+  EXPECT_EQ(r.colour(kBlack).regime, CheckRegime::kObserved);
+  EXPECT_EQ(r.colour(kWhite).stop, StopRule::kAfterFirstMove);
+  EXPECT_EQ(r.colour(kBlack).stop, StopRule::kNever);
+  EXPECT_EQ(r.schedule.static_quota(1), 2u);
+  EXPECT_EQ(r.schedule.static_quota(2), 1u);
+}
+
+// The White king cannot check: the black king d3 may step next to it (d2, e2), eight steps in all (in chess
+// six). The white pawn h2 attacks g3 only.
+TEST(ColourRules, WhiteKingGivesNoCheck) {
+  const std::string fen = "8/8/8/8/8/3k4/7P/4K3 b - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns", fen),
+            (std::vector<std::string>{"d3c2", "d3c3", "d3c4", "d3d2", "d3d4", "d3e2", "d3e3", "d3e4"}));
+  EXPECT_EQ(legal("chess", fen).size(), 6u);
+  // The black king does check the white one: with Black to move that position cannot arise (White ended his
+  // turn in check), with White to move White is in check.
+  EXPECT_THROW(test::in_check("king-and-pawns", "8/8/8/8/8/8/3k3P/4K3 b - - 0 1"), NotationError);
+  EXPECT_TRUE(test::in_check("king-and-pawns", "8/8/8/8/8/8/3k3P/4K3 w - - 0 1"));
+}
+
+// Black castles under OBSERVED check, but the white king g7 attacks nothing for it: the black king e8 may
+// pass f8 and land on g8 next to it. King: d8, d7, e7, f7, f8 and O-O; rook h8: g8, f8, h7 … h1. 15 moves
+// (chess: f7, f8 and castling illegal, 12).
+TEST(ColourRules, BlackCastlesPastTheWhiteKing) {
+  const std::string fen = "4k2r/6K1/8/8/8/8/P7/8 b k - 0 1";
+  const std::vector<std::string> moves = legal("king-and-pawns", fen);
+  EXPECT_EQ(moves.size(), 15u);
+  EXPECT_NE(std::find(moves.begin(), moves.end(), "e8g8"), moves.end());
+  EXPECT_EQ(legal("chess", fen).size(), 12u);
+}
+
+// White (END-OF-TURN) may step next to the black king d2 with his first move and away with the second. First
+// moves: Ke1, Ke2 (both next to d2), Kf2, Kg1, Kg2, h3, h4: 7 (observed check: 5).
+TEST(ColourRules, WhiteEndOfTurn) {
+  const std::string fen = "8/8/8/8/8/8/3k3P/5K2 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns", fen),
+            (std::vector<std::string>{"f1e1", "f1e2", "f1f2", "f1g1", "f1g2", "h2h3", "h2h4"}));
+  const Variant v = make_variant("king-and-pawns");
+  Position pos;
+  set_fen(pos, v, fen);
+  // After Ke2 the king must leave d2's squares: f1, f2, f3 (d1, e1, d3, e3 are next to d2; Kxd2 would take
+  // the king, which is no move; a pawn move or the stop would end the turn with the king attacked).
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "f1e2"), u);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"e2f1", "e2f2", "e2f3"}));
+  pos.undo(u);
+  // After h3: the king f1 to f2, g1, g2 (e1, e2 are next to d2), h4, and the stop (the king is safe): 5.
+  pos.ops().make(pos, parse_uci(pos, "h2h3"), u);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "f1f2", "f1g1", "f1g2", "h3h4"}));
+}
+
+// A White first move that gives check ends his turn (decision 2): d4 checks the king c5. First moves: d4 and
+// the king's five steps.
+TEST(ColourRules, WhiteFirstMoveCheckEndsTurn) {
+  const std::string fen = "8/8/8/2k5/8/3P4/8/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns", fen),
+            (std::vector<std::string>{"d3d4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+  const Variant v = make_variant("king-and-pawns");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "d3d4"), u);
+  EXPECT_EQ(pos.state().side, kBlack);
+  EXPECT_TRUE(u.turn_ended);
+}
+
+// Version A (the default): White in check (rook e8) escapes with his first move: Kd1, Kd2, Kf1, Kf2. Version
+// B (escape_first_move false) also allows Ke2 and the pawn's a3, a4, escaping with the second move: 7.
+TEST(ColourRules, WhiteEscapesFirstOrByTheTurnsEnd) {
+  const std::string fen = "4r2k/8/8/8/8/8/P7/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns", fen), (std::vector<std::string>{"e1d1", "e1d2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("king-and-pawns:escape-first-move=false", fen),
+            (std::vector<std::string>{"a2a3", "a2a4", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+}
+
+// king-and-pawns-gik: the White king checks the Black king it could take in one turn — within two king steps
+// through a square next to both that is empty or holds a Black man. Black Ke4 (pawn h7) against Ke1: d3, e3,
+// f3 are two steps from e1 over empty squares (d2, e2, f2), so only Kd4, Kf4, Kd5, Ke5, Kf5 and h6, h5: 7 (in
+// king-and-pawns 10).
+TEST(ColourRules, GikKingChecksAtTwoSteps) {
+  const std::string fen = "8/7p/8/8/4k3/8/8/4K3 b - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-gik", fen),
+            (std::vector<std::string>{"e4d4", "e4d5", "e4e5", "e4f4", "e4f5", "h7h5", "h7h6"}));
+  EXPECT_EQ(legal("king-and-pawns", fen).size(), 10u);
+  // The squares between e1 and e3 (d2, e2, f2) hold White knights: no path, no check (the knights attack
+  // nothing next to e3's king); with a Black pawn on e2 the king's path runs over it: check.
+  EXPECT_FALSE(test::in_check("king-and-pawns-gik", "8/8/8/8/8/4k3/3NNN2/4K3 b - - 0 1"));
+  EXPECT_TRUE(test::in_check("king-and-pawns-gik", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
+  EXPECT_FALSE(test::in_check("king-and-pawns", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
+}
+
+// king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a
+// first move it is illegal (king-and-pawns allows it, ending the turn): Kd1, Kd2, Ke2, Kf1, Kf2. After Ke2,
+// d4 is legal, with the king's seven steps (d1, e1, f1, d2, f2, e3, f3) and the stop: 9.
+TEST(ColourRules, VerneyChecksOnlyWithTheSecondMove) {
+  const std::string fen = "8/8/8/2k5/8/3P4/8/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-verney", fen),
+            (std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("king-and-pawns", fen).size(), 6u);
+  const Variant v = make_variant("king-and-pawns-verney");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e1e2"), u);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "d3d4", "e2d1", "e2d2", "e2e1", "e2e3", "e2f1",
+                                                  "e2f2", "e2f3"}));
+  // In check from the bishop b4, the escape may not give check: axb4 would take the checker and check c5 (in
+  // king-and-pawns it is legal and ends the turn); Kd1, Ke2, Kf1, Kf2 (d2 is on the bishop's line).
+  const std::string check = "8/8/8/2k5/1b6/P7/8/4K3 w - - 0 1";
+  EXPECT_EQ(legal("king-and-pawns-verney", check),
+            (std::vector<std::string>{"e1d1", "e1e2", "e1f1", "e1f2"}));
+  EXPECT_EQ(legal("king-and-pawns", check),
+            (std::vector<std::string>{"a3b4", "e1d1", "e1e2", "e1f1", "e1f2"}));
+}
+
+// Perft of the start by hand. Depth 1: sixteen pawn moves and Kd1, Kf1 = 18. Depth 2: after a move of the a,
+// b, c, g or h pawn: its next step (1), the other pawns' 14, Kd1, Kf1 and the stop = 18; after a d, e or f
+// pawn move the king has a third square: 19; after Kd1 (Kc1, Ke1) or Kf1 (Ke1, Kg1): 16 + 2 + 1 = 19.
+// 10 x 18 + 6 x 19 + 2 x 19 = 332.
+TEST(ColourRules, KingAndPawnsStartPerft) {
+  const Variant v = make_variant("king-and-pawns");
+  Position pos;
+  set_fen(pos, v, v.start_fen);
+  EXPECT_EQ(perft(pos, 1), 18u);
+  EXPECT_EQ(perft(pos, 2), 332u);
+}
+
+}  // namespace
+}  // namespace hc
