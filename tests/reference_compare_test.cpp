@@ -135,6 +135,29 @@ TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
+// Forward-only movement (RULES.md §3.5 progressive-forwards): random play from small endgames, where the
+// men soon run out of forward moves — stalemate at the start of a series and during one (a win for the
+// stalemated side), and the sideways move that must be followed by a forward one (positions with
+// due=forward) — all rarely reached from the start array.
+TEST(ReferenceCompareForwards, EndgamesReachStalemateAndSidewaysMoves) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  std::map<std::string, int> outcomes;
+  int sideways = 0;
+  for (const std::string start :
+       {"r3k3/8/8/8/8/8/8/R3K3 w - - 0 2", "1q2k3/1p3p2/8/8/8/8/1P3P2/1Q2K3 w - - 0 2",
+        "4k3/8/2n5/8/8/2B5/8/4K2R b - - 0 2"}) {
+    const auto fens = test::random_positions(make_variant("progressive-forwards"), count,
+                                             0xF0D ^ std::hash<std::string>()(start), 40, start);
+    for (const auto& f : fens) sideways += f.find(" due=forward") != std::string::npos;
+    compare_positions("progressive-forwards", fens, &outcomes);
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  std::printf("  positions after a sideways move (due=forward): %d\n", sideways);
+  EXPECT_GT(sideways, 0);
+  EXPECT_GT(
+      outcomes["progressive-forwards stalemate-white"] + outcomes["progressive-forwards stalemate-black"], 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
                          test::param_name);
 

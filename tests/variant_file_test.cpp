@@ -103,6 +103,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "capturing-progressive",
                                            "switchback",
                                            "logical-progressive",
+                                           "progressive-forwards",
                                            "progressive-pribylinec",
                                            "progressive-english",
                                            "atomic",

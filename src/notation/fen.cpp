@@ -268,9 +268,9 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     return nullptr;
   };
   for (const auto& t : tokens) {
-    static const char* const kKnown[] = {"made",   "pend",    "progress", "forbid",  "quota",
-                                         "checks", "capture", "moved",    "frozen",  "used",
-                                         "spent",  "last",    "lastlen",  "sputniks"};
+    static const char* const kKnown[] = {"made",   "pend",    "progress", "forbid",   "quota",
+                                         "checks", "capture", "moved",    "frozen",   "used",
+                                         "spent",  "last",    "lastlen",  "sputniks", "due"};
     if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return t.first == k; }) ==
             std::end(kKnown) &&
         std::none_of(std::begin(kAttributes), std::end(kAttributes),
@@ -446,6 +446,13 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   if (mid_turn && !st.used && r.categories != MoveCategories::kNone &&
       r.categories != MoveCategories::kPieceThenPawn)
     throw NotationError("a turn in progress needs used= (the category already used)", 1);
+  if (const Token* t =
+          token("due")) {  // forward-only movement: the last move went sideways to an empty square
+    refuse_unless(t, r.movement == Movement::kForwardOnly, "due= (forward-only movement)");
+    need_mid_turn(t, "due");
+    if (t->value.text != "forward") throw NotationError("due= takes forward", t->value.column);
+    st.used = kForwardDue;
+  }
   if (const Token* t = token("spent")) {
     refuse_unless(t, r.length_budget > 0, "spent= (a length budget)");
     need_mid_turn(t, "spent");
@@ -661,7 +668,9 @@ std::string to_fen(const Position& pos) {
     if (moved) s += " moved=" + men_list(moved, true);
   }
   if (r.follows_men() && pos.men().frozen) s += " frozen=" + men_list(pos.men().frozen, false);
-  if (st.used) {
+  if (st.used && r.movement == Movement::kForwardOnly) {
+    s += " due=forward";
+  } else if (st.used) {
     const auto names = category_names(r.categories);
     s += " used=";
     bool first = true;

@@ -24,6 +24,17 @@ Bitboard reach(Piece p, Square s, Bitboard occ) {
   return attacks_of(type_of(p), color_of(p), s, occ);
 }
 
+Bitboard ahead_of(Color c, Square s) {
+  const int rank = rank_of(s);
+  if (c == kWhite) return rank == 7 ? 0 : ~Bitboard(0) << (8 * (rank + 1));
+  return rank == 0 ? 0 : ~Bitboard(0) >> (8 * (8 - rank));
+}
+
+Bitboard directions(const Rules& r, Color c, Square s, bool forward_due) {
+  if (r.movement == Movement::kFree) return ~Bitboard(0);
+  return ahead_of(c, s) | (forward_due ? 0 : rank_bb(rank_of(s)));
+}
+
 // ---- capture ----
 
 bool may_capture_with(const Rules& r, Piece mover) {
@@ -52,6 +63,7 @@ Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitb
   const Color c = color_of(mover);
   switch (pos.rules().capture_pattern) {
     case CapturePattern::kCapturers:
+      if (type_of(mover) != kPawn) prey &= directions(pos.rules(), c, s, false);
       return attacks_of(type_of(mover), c, s, occ) & prey;
     case CapturePattern::kVictims: {
       Bitboard t = 0;
@@ -355,8 +367,10 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
     if (!men || !may_capture_with(r, make_piece(by, t))) continue;
-    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
-    a |= attacks_of(t, ~by, s, occ) & men;
+    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; under
+    // forward-only movement only from where s is ahead of it or on its rank (not behind it).
+    const Bitboard from = t != kPawn && r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
+    a |= attacks_of(t, ~by, s, occ) & men & from;
   }
   if (r.butting == Butting::kCapricorns) [[unlikely]]
     a |= butting_attackers(pos, b, s, occ, by);
@@ -645,7 +659,9 @@ struct Gen {
 
   void piece(Square s) {
     const Piece p = pos.at(b, s);
-    const Bitboard targets = reach(p, s, occ);
+    Bitboard targets = reach(p, s, occ);
+    if (r.movement != Movement::kFree) [[unlikely]]
+      targets &= directions(r, us, s, pos.state().used & kForwardDue);
     const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     for (Bitboard q = ep; q;) {

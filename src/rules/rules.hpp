@@ -62,6 +62,18 @@ enum class CapturePattern : std::uint8_t { kCapturers, kVictims };
 // man).
 enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnceMoved };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
+// The directions men move and attack in (RULES.md §3.5 progressive-forwards). kFree: their own. kForwardOnly:
+// a man moves, captures and attacks only towards the opponent (increasing rank for White) or, for the men
+// whose lines run along the rank (rook, queen, king), sideways along its rank; never backwards (a knight's
+// four forward leaps, a bishop's forward diagonals; pawns as usual). A sideways move that captures nothing
+// must be followed by a forward move as the next move of the same turn: it is not legal as the turn's last
+// move, nor where no legal move would follow it, and after it only forward moves are generated
+// (TurnState::used bit kForwardDue). Castling is the catalogue's to forbid (castling = false). Generic
+// kernel only.
+enum class Movement : std::uint8_t { kFree, kForwardOnly };
+// TurnState::used under Movement::kForwardOnly: the turn's last move was a sideways move to an empty square,
+// so the next move must go forward (formats.md `due=forward`).
+inline constexpr std::uint8_t kForwardDue = 1;
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
 // for the combination, else the generic one; or the generic one always.
@@ -82,16 +94,16 @@ enum class StalemateResult : std::uint8_t { kDraw, kLoss, kWin };
 // turns odd), n = own-turn index (the full-move number). Static kinds are a function of t alone; dynamic
 // kinds (the last four) depend on the game and are computed when a turn ends (rules/turn.cpp next_quota).
 enum class ScheduleKind : std::uint8_t {
-  kFixed,            // `quota` every turn (`black_quota` for Black's turns and `white_first_quota` for White's
-                     // first turn, when set)
-  kProgressive,      // t
-  kOddEvenOwnTurn,   // 1 when n is odd, `quota` when n is even
-  kOwnTurnIndex,     // n
-  kFibonacci,        // F(t): 1, 1, 2, 3, 5, 8 …
-  kStepEvery,        // 1 + floor((t - 1) / period)
-  kCycle,            // ((t - 1) mod period) + 1
-  kUnbounded,        // no quota: the turn ends by the composition rules or a voluntary stop
-  kOwnTurnUpTo,      // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
+  kFixed,           // `quota` every turn (`black_quota` for Black's turns and `white_first_quota` for White's
+                    // first turn, when set)
+  kProgressive,     // t
+  kOddEvenOwnTurn,  // 1 when n is odd, `quota` when n is even
+  kOwnTurnIndex,    // n
+  kFibonacci,       // F(t): 1, 1, 2, 3, 5, 8 …
+  kStepEvery,       // 1 + floor((t - 1) / period)
+  kCycle,           // ((t - 1) mod period) + 1
+  kUnbounded,       // no quota: the turn ends by the composition rules or a voluntary stop
+  kOwnTurnUpTo,     // min(n, quota): 1, 2, 3, 3, 3 … with quota 3
   kPlusChecksGiven,  // dynamic: t + check-giving moves this side made in its previous turns
   kCaptureStreak,    // dynamic: previous quota + 1 after a turn with a capture, else 1
   kCheckCutsNext,    // dynamic: t, but (checking turn's quota - 1) right after a turn that ended with check
@@ -275,6 +287,8 @@ struct Rules {
   bool volley = false;
   // Each man's Attr::kHasMoved is kept (rules/attributes.hpp has its contract). No catalogue key sets it yet.
   bool tracks_has_moved = false;
+  // The directions men move and attack in (Movement). Generic kernel only.
+  Movement movement = Movement::kFree;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -369,7 +383,8 @@ struct Rules {
   bool notes_moves() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
            first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
-           ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak;
+           ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak ||
+           movement != Movement::kFree;
   }
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {

@@ -34,35 +34,38 @@ struct Soundness {
 // compulsory_capture, capture_own_men, sweep, paralysis, madrasi_ep, kernel, progress_unit, progress_limit,
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
-// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check. Follow-up shots and
-// volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
-// D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no D-5 witness, no mate bound: a shot or a
-// removal is a move the covering argument does not know); has-moved changes no move. The kernel choice
-// changes no rule. Capture of own men and e.p. by any man are unorthodox captures (D-7: no dead positions),
-// and the witness of D-5 may be the first move's own victim, or stand on a line the e.p. victim opened (no
-// witness); a quiet move stays reversible, and the mate bound still holds (a king's own men beside it are
-// more flights to cover: the bound only grows). Goals, ordinary-man kings and a stalemate result other than a
-// draw switch off null-move pruning (zugzwang is the rule in losing games) and the covering bound (made for
-// checkmate). A sweep (and capture = none, which comes with one) removes men after a quiet move: no quiet
-// move is surely reversible, the witness may be swept, and it is no displacement capture (no covering bound,
-// no dead positions); so does a turn-start removal (turn_start), which is a sweep made when the turn passes.
-// Turn endings (check, capture, attacked arrival, lost move, forbidden null turn), e.p. settings,
-// royal kings' count and the no-progress rule affect none of the shortcuts. Capture by the victim's move
-// (Moss) and check by both colours (Bicolour) change what attacks and checks: no D-5 proof is written for
-// them (witness and reversal off), no dead positions, and the covering bound (orthodox attacks on the mating
-// squares) is off; null-move pruning stays (passing changes no rule of theirs). Rebirth (Circe) puts a
-// captured man back: the defender's men no longer only disappear (no covering bound), the D-5 witness may be
-// blocked by a reborn man (no proof written: witness and reversal off), and it is no orthodox capture (no
-// dead positions). What paralysis does (its two effects) matters only where there is paralysis, which
-// every shortcut already reads. Butting removes men after a quiet move and attacks by reach (a sweep and an
-// unorthodox attack at once): all four off but null-move pruning. A quota per colour (schedule.black_quota) is
-// still a quota the turn index decides: every shortcut reads it through Schedule::static_quota. Men beyond the
-// orthodox ones (fers, alfil: promotion_pieces, start_men) attack in ways the D-5 witness, the covering bound
-// and the dead-position test do not know: they count as an unorthodox attack; null-move pruning stays. The
-// END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king stand attacked: the D-5 proofs (made for
-// observed check) are off, so is the covering bound (it reads observed or Italian check); null-move pruning
-// stays (a passed turn leaves the king as safe as the turn found it). Its modifiers escape_first_move and
-// no_king_step_into_check only remove moves: they switch off nothing.
+// turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, movement. Follow-up
+// shots and volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead
+// positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead
+// positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not
+// know); has-moved changes no move. The kernel choice changes no rule. Capture of own men and e.p. by any man
+// are unorthodox captures (D-7: no dead positions), and the witness of D-5 may be the first move's own
+// victim, or stand on a line the e.p. victim opened (no witness); a quiet move stays reversible, and the mate
+// bound still holds (a king's own men beside it are more flights to cover: the bound only grows). Goals,
+// ordinary-man kings and a stalemate result other than a draw switch off null-move pruning (zugzwang is the
+// rule in losing games) and the covering bound (made for checkmate). A sweep (and capture = none, which comes
+// with one) removes men after a quiet move: no quiet move is surely reversible, the witness may be swept, and
+// it is no displacement capture (no covering bound, no dead positions); so does a turn-start removal
+// (turn_start), which is a sweep made when the turn passes. Turn endings (check, capture, attacked arrival,
+// lost move, forbidden null turn), e.p. settings, royal kings' count and the no-progress rule affect none of
+// the shortcuts. Capture by the victim's move (Moss) and check by both colours (Bicolour) change what attacks
+// and checks: no D-5 proof is written for them (witness and reversal off), no dead positions, and the
+// covering bound (orthodox attacks on the mating squares) is off; null-move pruning stays (passing changes no
+// rule of theirs). Rebirth (Circe) puts a captured man back: the defender's men no longer only disappear (no
+// covering bound), the D-5 witness may be blocked by a reborn man (no proof written: witness and reversal
+// off), and it is no orthodox capture (no dead positions). What paralysis does (its two effects) matters only
+// where there is paralysis, which every shortcut already reads. Butting removes men after a quiet move and
+// attacks by reach (a sweep and an unorthodox attack at once): all four off but null-move pruning. A quota
+// per colour (schedule.black_quota) is still a quota the turn index decides: every shortcut reads it through
+// Schedule::static_quota. Men beyond the orthodox ones (fers, alfil: promotion_pieces, start_men) attack in
+// ways the D-5 witness, the covering bound and the dead-position test do not know: they count as an
+// unorthodox attack; null-move pruning stays. The END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king
+// stand attacked: the D-5 proofs (made for observed check) are off, so is the covering bound (it reads
+// observed or Italian check); null-move pruning stays (a passed turn leaves the king as safe as the turn
+// found it). Its modifiers escape_first_move and no_king_step_into_check only remove moves: they switch off
+// nothing. Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet move is
+// not surely reversible; attacks the witness, covering bound and dead-position test do not know): it counts
+// as an unorthodox attack.
 static_assert(sizeof(Rules) == 96, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
@@ -75,7 +78,7 @@ inline Soundness soundness(const Rules& r) {
                                         r.rebirth == RebirthKind::kNone && r.butting == Butting::kNone;
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone &&
-                               !r.unorthodox_men();
+                               !r.unorthodox_men() && r.movement == Movement::kFree;
   const bool observed_kings = r.regime != CheckRegime::kEndOfTurn;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&

@@ -284,6 +284,9 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
       for (Bitboard m = pos.pieces(b, us); m && all;) all = pos.men().moves[pop_lsb(m)] >= r.moves_per_man;
     if (all) ends = true;
   }
+  // Forward-only movement: after a sideways move to an empty square the next move must go forward.
+  if (r.movement == Movement::kForwardOnly)
+    st.used = !f.capture && !f.castling && rank_of(f.from) == rank_of(f.to) ? kForwardDue : 0;
   if (r.first_move == FirstMoveRule::kImitateType)
     st.last_type = f.castling ? kCastlingType : type_of(f.mover);
   if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
@@ -317,6 +320,26 @@ bool has_bans(const Position& pos) {
   const TurnState& st = pos.state();
   return (r.regime == CheckRegime::kItalian && st.made + 1 < st.quota) ||
          (r.forbid_null_turn && !st.forbid.is_none()) || !r.pawn_double_step || !r.castling;
+}
+
+// Forward-only movement (Rules::movement): a sideways move to an empty square must be followed, as the next
+// move of the same turn, by a forward move. It is banned as the turn's last move (by its quota or any other
+// ending) and where no legal move follows it (after it only forward moves are generated: kForwardDue).
+[[gnu::noinline]] bool sideways_without_follow_up(Position& pos, Move m) {
+  if (m.kind() != MoveKind::kNormal || rank_of(m.from()) != rank_of(m.to()) || pos.at(m.to_board(), m.to()))
+    return false;
+  const TurnState& st = pos.state();
+  if (st.made + 1 >= st.quota) return true;
+  Undo u;
+  pos.ops().make(pos, m, u);
+  bool alone = u.turn_ended;
+  if (!alone) {
+    MoveList next;
+    pos.ops().legal_moves(pos, next);
+    alone = next.empty();
+  }
+  pos.undo(u);
+  return alone;
 }
 
 bool banned(Position& pos, Move m) {
@@ -641,6 +664,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   if (has_bans(pos)) list.keep_if([&](Move m) { return !banned(pos, m); });
+  // Forward-only movement: a quiet sideways move needs a forward move after it (a ban on single moves too,
+  // apart so that the other variants' bans pay nothing for it).
+  if (r.movement == Movement::kForwardOnly) [[unlikely]]
+    list.keep_if([&](Move m) { return !sideways_without_follow_up(pos, m); });
   const bool filters = r.turn_filters();
   if (filters) compose_turn(pos, list);
   // Compulsory capture (Rifle): legality first, then the obligation among legal moves; a capture is a move

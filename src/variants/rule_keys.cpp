@@ -24,6 +24,8 @@ const char* dimension_name(Dimension d) {
       return "array";
     case Dimension::kKernel:
       return "kernel";
+    case Dimension::kMovement:
+      return "movement";
   }
   return "?";
 }
@@ -234,6 +236,18 @@ const std::vector<RuleKey> kKeys = {
      1,
      HC_FIELD(bool, forbid_null_turn),
      "a turn may not restore the position it started from"},
+    // ---- movement (RULES.md §3.5 progressive-forwards) ----
+    {"movement",
+     D::kMovement,
+     K::kChoice,
+     {{"free", long(Movement::kFree)}, {"forward-only", long(Movement::kForwardOnly)}},
+     0,
+     0,
+     HC_FIELD(Movement, movement),
+     "the directions men move and attack in: free (their own), forward-only (towards the opponent, or "
+     "sideways along the rank for rook, queen and king; never backwards; a sideways move to an empty square "
+     "must be followed by a forward move in the same turn; a man attacks only where it may move; generic "
+     "kernel only)"},
     // ---- check (RULES.md §1.6) ----
     {"check",
      D::kCheck,
@@ -685,6 +699,12 @@ std::string rules_problem(const Rules& r) {
   if ((r.escape_first_move || r.no_king_step_into_check) && r.regime != CheckRegime::kEndOfTurn)
     return "escape_first_move and no_king_step_into_check go with check = \"end-of-turn\" (the other regimes "
            "imply or exclude them)";
+  if (r.movement != Movement::kFree &&
+      (r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers || r.missiles ||
+       r.follow_up_shot || r.ep_capturers != EpCapturers::kPawns))
+    return "movement = \"forward-only\" with butting, capture by the victim's move, missiles, follow-up "
+           "shots or "
+           "e.p. by any man is not implemented (their reach would ignore the directions)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.stop != StopRule::kNever)
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

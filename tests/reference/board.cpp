@@ -135,6 +135,10 @@ static bool butting_reach(const Variant& v, const Pos& p, int board, int from, i
 // pattern.
 static bool attacks_square(const Variant& v, const Pos& p, int board, int from, int sq) {
   if (butts(v, p.bd[board][from])) return butting_reach(v, p, board, from, sq);
+  // progressive-forwards: "men attack only in the directions they may move … nothing attacks backwards"
+  if (v.forwards && type_of(p.bd[board][from]) != 'p' &&
+      (rank_of(sq) - rank_of(from)) * (color_of(p.bd[board][from]) == WHITE ? 1 : -1) < 0)
+    return false;
   return may_capture_on(v, p.bd[board], from, sq);
 }
 
@@ -596,6 +600,13 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
       }
     }
   }
+  // progressive-forwards: "no man may move backwards" (forward = towards the opponent); after a sideways
+  // move without capture the next move must be a forward one.
+  if (v.forwards)
+    std::erase_if(out, [&](const Move& m) {
+      const int ahead = (rank_of(m.to) - rank_of(m.from)) * (me == WHITE ? 1 : -1);
+      return ahead < 0 || (ahead == 0 && p.forward_due);
+    });
   add_castling(v, p, out);
   add_piece_ep(v, p, out);
   add_missile_shots(v, p, out);

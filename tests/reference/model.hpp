@@ -122,6 +122,10 @@ struct Variant {
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
   bool madras = false;
+  // movement (§3.5 progressive-forwards): "no man may move backwards"; sideways (along the rank) only as a
+  // capture or as a non-capturing move immediately followed by a forward move; men attack only in the
+  // directions they may move (pawns as usual)
+  bool forwards = false;
   // check group
   bool self_check = false;  // bicolour (§4.8): a king is in check when attacked by a man of either colour
   // bicolour-tylor (§4.8): "an own man checks its own king only if that king or that man has already moved"
@@ -185,6 +189,7 @@ struct Pos {
   std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
   std::set<int> missiles;         // `missile=`: places of the men still holding their missile (missile)
   std::set<int> has_moved;        // `has-moved=`: places of the men that have moved in the game (tylor)
+  bool forward_due = false;  // `due=forward` (progressive-forwards): the last move went sideways, no capture
 };
 
 struct Move {

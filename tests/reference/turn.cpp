@@ -346,6 +346,8 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
                  composition_ends(v, p, m, q, sputnik_move);
   q.forbid.clear();
+  // progressive-forwards: a sideways move without capture must be followed by a forward move
+  q.forward_due = v.forwards && !a.turn_ended && !m.capture && rank_of(m.from) == rank_of(m.to);
   if (a.turn_ended) {
     finish_turn(v, p, q, p.made + 1, a.gives_check);
     start_of_turn(v, q);
@@ -443,7 +445,14 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
     After a = play_move(v, p, m);
-    if (move_is_legal(v, p, m, a)) base.push_back({m, std::move(a)});
+    if (!move_is_legal(v, p, m, a)) continue;
+    // progressive-forwards: "sideways moves … only as captures, or as a non-capturing move immediately
+    // followed (next move of the same series) by a forward move" — so not the series' last move, and only
+    // where a legal (forward) move follows it.
+    if (v.forwards && !m.capture && rank_of(m.from) == rank_of(m.to) &&
+        (a.turn_ended || legal_list(v, a.pos).empty()))
+      continue;
+    base.push_back({m, std::move(a)});
   }
   std::vector<bool> allowed;
   for (const Legal& l : base) allowed.push_back(composition_allows(v, p, l.move, base));

@@ -78,8 +78,9 @@ bool set_turn_id(Variant& v, const std::string& p) {
     marseillais_family(v, Schedule::Balanced);
     v.obligation = Obligation::Equidistant;
   } else if (p == "double-trouble") {  // §3.3: "White may not give check with his first move (illegal); if in
-    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN (check
-    // only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed quota of two.
+    // check White must escape with the first move. White: OBSERVED." Black moves once a turn, so ITALIAN
+    // (check only by the last move of a full turn) says exactly that for both sides. D-5 for White's fixed
+    // quota of two.
     v.schedule = Schedule::TwoAgainstOne;
     v.regime = Regime::Italian;
     v.complete_turn = true;
@@ -152,7 +153,13 @@ bool set_turn_id(Variant& v, const std::string& p) {
   } else if (p == "switchback") {  // §3.5: as progressive-italian
     progressive_family(v, Schedule::Switchback);
     italian(v);
-  } else if (p == "logical-progressive") {  // §3.5: no pawn two-step, no castling
+  } else if (p == "progressive-forwards") {  // §3.5: as progressive-italian plus the direction rule
+    progressive_family(v, Schedule::Progressive);
+    italian(v);
+    v.forwards = true;
+    v.no_castling = true;
+    v.goal.stalemate = StalemateResult::WinForStalemated;  // "a stalemated side … wins"
+  } else if (p == "logical-progressive") {                 // §3.5: no pawn two-step, no castling
     progressive_family(v, Schedule::Progressive);
     v.no_double_step = true;
     v.no_castling = true;
