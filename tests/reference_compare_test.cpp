@@ -158,6 +158,25 @@ TEST(ReferenceCompareForwards, EndgamesReachStalemateAndSidewaysMoves) {
       outcomes["progressive-forwards stalemate-white"] + outcomes["progressive-forwards stalemate-black"], 0);
 }
 
+// END-OF-TURN chosen per series (RULES.md §3.5 progressive-late-mate): random play from small endgames where
+// series often begin in check (a check ends the checker's series), so the positions in the middle of a series
+// begun in check (started-in-check=1), its mates and its stalemates are reached.
+TEST(ReferenceCompareLateMate, EndgamesReachSeriesBegunInCheck) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  std::map<std::string, int> outcomes;
+  int begun_in_check = 0;
+  for (const std::string start : {"4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 2", "7k/3N1K2/4p3/8/8/8/8/1R6 w - - 0 1",
+                                  "r3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 2"}) {
+    const auto fens = test::random_positions(make_variant("progressive-late-mate"), count,
+                                             0x1A7E ^ std::hash<std::string>()(start), 16, start);
+    for (const auto& f : fens) begun_in_check += f.find(" started-in-check=1") != std::string::npos;
+    compare_positions("progressive-late-mate", fens, &outcomes);
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  std::printf("  positions in a series begun in check (started-in-check=1): %d\n", begun_in_check);
+  EXPECT_GT(begun_in_check, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
                          test::param_name);
 

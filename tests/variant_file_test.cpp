@@ -104,6 +104,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "switchback",
                                            "logical-progressive",
                                            "progressive-forwards",
+                                           "progressive-late-mate",
                                            "progressive-pribylinec",
                                            "progressive-english",
                                            "atomic",

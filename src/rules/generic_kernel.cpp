@@ -489,7 +489,8 @@ CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;                  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
-  if (r.regime == CheckRegime::kEndOfTurn) return CompletionShortcut::kNone;  // they assumed observed check
+  if (r.regime == CheckRegime::kEndOfTurn || r.regime == CheckRegime::kEndOfTurnWhenInCheck)
+    return CompletionShortcut::kNone;  // they assumed observed check
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
   switch (r.capture) {
@@ -556,6 +557,8 @@ bool legal_within_turn(Position& pos, Move m) {
 bool is_legal(Position& pos, Move m) {
   if (royal_capture(pos.rules())) return true;
   if (pos.rules().regime == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
+  if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)) [[unlikely]]
+    return legal_within_turn(pos, m);
   const Color us = pos.side();
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
@@ -702,7 +705,7 @@ struct Gen {
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
                             between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
       if ((path & occ & ~movers) || (blocked & (bb(cs.king_to) | bb(cs.rook_to)))) continue;
-      if (!royal_capture(r) && r.regime != CheckRegime::kEndOfTurn) {  // D-1: dropped under END-OF-TURN
+      if (!royal_capture(r) && !end_of_turn_now(pos)) {  // D-1: dropped under END-OF-TURN
         Bitboard tested = bb(cs.king_from) | (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to));
         if (db != b) tested |= bb(cs.king_to);
         bool safe = true;
@@ -900,6 +903,9 @@ void start_turn(Position& pos, Undo& u) {
 
 void make(Position& pos, Move m, Undo& u) {
   pos.save(u);
+  // END-OF-TURN chosen per turn: the turn's first move records whether the turn began in check.
+  if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && pos.state().made == 0) [[unlikely]]
+    pos.state().used = checkers(pos, pos.side()) ? kStartedInCheck : 0;
   if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
     end_turn(pos);
     u.turn_ended = true;

@@ -20,8 +20,9 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   notes_moves_ = rules && rules->notes_moves();
   plain_turns_ =
       !rules || (rules->regime != CheckRegime::kItalian && rules->regime != CheckRegime::kEndOfTurn &&
-                 !rules->forbid_null_turn && !rules->turn_filters() && !rules->compulsory_capture &&
-                 !rules->complete_turn && rules->movement == Movement::kFree);
+                 rules->regime != CheckRegime::kEndOfTurnWhenInCheck && !rules->forbid_null_turn &&
+                 !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn &&
+                 rules->movement == Movement::kFree);
 }
 
 const char* cause_name(Cause c) {

@@ -44,7 +44,12 @@ enum class TransferKind : std::uint8_t { kNone, kAlice };
 // kEndOfTurn (RULES.md §1.6 END-OF-TURN): only the position at the end of a turn is tested for the mover's
 // king; a move that would capture the enemy king is not a move; castling's attack conditions are dropped
 // (D-1).
-enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn };
+// kEndOfTurnWhenInCheck (RULES.md §3.5 progressive-late-mate): the regime is chosen per turn — END-OF-TURN
+// for a side in check at the start of its turn (it need not escape with its first move, only be safe at the
+// turn's end), OBSERVED otherwise. The turn's first move records which (TurnState::used bit kStartedInCheck,
+// FEN `started-in-check=1`); turn.hpp end_of_turn_now() answers for a position. A series that runs out of
+// moves with the king safe ends there (progressive stalemate) and counts as complete. Generic kernel only.
+enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn, kEndOfTurnWhenInCheck };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 // Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
@@ -74,6 +79,9 @@ enum class Movement : std::uint8_t { kFree, kForwardOnly };
 // TurnState::used under Movement::kForwardOnly: the turn's last move was a sideways move to an empty square,
 // so the next move must go forward (formats.md `due=forward`).
 inline constexpr std::uint8_t kForwardDue = 1;
+// TurnState::used under CheckRegime::kEndOfTurnWhenInCheck: the turn in progress began in check, so its
+// regime is END-OF-TURN (formats.md `started-in-check=1`).
+inline constexpr std::uint8_t kStartedInCheck = 2;
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
 // for the combination, else the generic one; or the generic one always.

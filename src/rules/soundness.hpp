@@ -65,7 +65,8 @@ struct Soundness {
 // found it). Its modifiers escape_first_move and no_king_step_into_check only remove moves: they switch off
 // nothing. Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet move is
 // not surely reversible; attacks the witness, covering bound and dead-position test do not know): it counts
-// as an unorthodox attack.
+// as an unorthodox attack. END-OF-TURN chosen per turn (kEndOfTurnWhenInCheck) is END-OF-TURN for the
+// shortcuts: the D-5 proofs and the covering bound are off.
 static_assert(sizeof(Rules) == 96, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
@@ -79,7 +80,8 @@ inline Soundness soundness(const Rules& r) {
   const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
                                r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone &&
                                !r.unorthodox_men() && r.movement == Movement::kFree;
-  const bool observed_kings = r.regime != CheckRegime::kEndOfTurn;
+  const bool observed_kings =
+      r.regime != CheckRegime::kEndOfTurn && r.regime != CheckRegime::kEndOfTurnWhenInCheck;
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&

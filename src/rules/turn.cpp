@@ -168,8 +168,14 @@ bool can_complete(Position& pos) {
   // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last
   // move, compulsory capture only chooses among legal moves) — except the forbidden null-turn move, and
   // unless a composition rule also limits the last move.
-  if (st.quota - st.made == 1 && !pos.rules().turn_filters())
-    return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
+  // Under END-OF-TURN chosen per turn (progressive-late-mate) a series that runs out of moves with the king
+  // safe ends there (progressive stalemate, not D-5): it is complete.
+  const bool stuck_completes =
+      pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && !pos.rules().complete_turn && st.made > 0;
+  if (st.quota - st.made == 1 && !pos.rules().turn_filters()) {
+    if (pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move())) return true;
+    return stuck_completes && !in_check(pos);  // no legal move at all: the series ends here
+  }
   // Depth first, the first completion found wins (listing every legal move would apply D-5 again to each,
   // exponential in the moves still due).
   MoveList list;
@@ -181,7 +187,7 @@ bool can_complete(Position& pos) {
     pos.undo(u);
     if (ok) return true;
   }
-  return false;
+  return list.empty() && stuck_completes && !in_check(pos);
 }
 
 // completes_turn's memory under END-OF-TURN: one entry a slot, valid for the same position under the same
@@ -639,9 +645,23 @@ bool gives_check(Position& pos, Move m) {
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
+bool end_of_turn_now(const Position& pos) {
+  switch (pos.rules().regime) {
+    case CheckRegime::kEndOfTurn:
+      return true;
+    case CheckRegime::kEndOfTurnWhenInCheck:
+      return pos.state().made == 0 ? in_check(pos) : (pos.state().used & kStartedInCheck) != 0;
+    case CheckRegime::kObserved:
+    case CheckRegime::kItalian:
+    case CheckRegime::kNone:
+      break;
+  }
+  return false;
+}
+
 bool completes_turn(Position& pos) {
   const Rules& r = pos.rules();
-  if (r.regime != CheckRegime::kEndOfTurn) return can_complete(pos);
+  if (!end_of_turn_now(pos)) return can_complete(pos);
   // A turn whose missing components are skipped (lost_move): with the king safe now, either some move is
   // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
   // (docs/architecture.md "END-OF-TURN").
@@ -677,7 +697,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
   // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
-  const bool eot = r.regime == CheckRegime::kEndOfTurn && !r.lost_move;
+  const bool eot = !r.lost_move && (r.regime == CheckRegime::kEndOfTurn ||
+                                    (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
   if (completion && (r.complete_turn || eot) && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
     const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound

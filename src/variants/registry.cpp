@@ -81,11 +81,12 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 // only).
 static bool generic_only(const Rules& r) {
   return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
-         r.regime == CheckRegime::kEndOfTurn || r.capture == CaptureKind::kNone ||
-         r.sweep != SweepKind::kNone || r.turn_start != TurnStartKind::kNone ||
-         r.capture_pattern != CapturePattern::kCapturers || r.check_attackers != CheckAttackers::kEnemy ||
-         r.attributes() || r.own_man_removal || r.follow_up_shot || r.volley ||
-         r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone || r.movement != Movement::kFree ||
+         r.regime == CheckRegime::kEndOfTurn || r.regime == CheckRegime::kEndOfTurnWhenInCheck ||
+         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
+         r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+         r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal ||
+         r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||
+         r.movement != Movement::kFree ||
          (r.paralysis != ParalysisKind::kNone && !(r.paralysed_cannot_move && r.paralysed_give_no_check));
 }
 

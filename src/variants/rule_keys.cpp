@@ -255,13 +255,17 @@ const std::vector<RuleKey> kKeys = {
      {{"observed", long(CheckRegime::kObserved)},
       {"italian", long(CheckRegime::kItalian)},
       {"none", long(CheckRegime::kNone)},
-      {"end-of-turn", long(CheckRegime::kEndOfTurn)}},
+      {"end-of-turn", long(CheckRegime::kEndOfTurn)},
+      {"end-of-turn-when-in-check", long(CheckRegime::kEndOfTurnWhenInCheck)}},
      0,
      0,
      HC_FIELD(CheckRegime, regime),
      "check regime: observed, italian (check only by the last move of a full turn), none (capture the king), "
      "end-of-turn (only the position at the end of a turn is tested for the mover's king; the enemy king is "
-     "never captured; castling's attack conditions dropped)"},
+     "never captured; castling's attack conditions dropped), end-of-turn-when-in-check (end-of-turn for a "
+     "turn "
+     "that begins in check, observed otherwise; a turn that runs out of moves with the king safe is "
+     "complete)"},
     {"escape_first_move",
      D::kCheck,
      K::kBoolean,

@@ -264,6 +264,13 @@ bool in_check(const Variant& v, const Pos& p, int color) {
   return false;
 }
 
+// progressive-late-mate: "own-king regime END-OF-TURN for a side that starts in check; OBSERVED otherwise".
+bool end_of_turn_series(const Variant& v, const Pos& p) {
+  if (v.regime == Regime::EndOfTurn) return true;
+  if (v.regime != Regime::EndOfTurnIfChecked) return false;
+  return p.made == 0 ? in_check(v, p, p.stm) : p.began_in_check;
+}
+
 // §1.3 attack by a man of colour `by` on `sq` of `board`, paralysis ignored (scottish-modern's "a square
 // attacked by an enemy man"); kamikaze/atomic kings capture nothing and so attack nothing (§4.5, §4.3).
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by) {
@@ -340,7 +347,7 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
         continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
-      if (v.regime != Regime::None && v.regime != Regime::EndOfTurn) {  // D-1: END-OF-TURN drops them too
+      if (v.regime != Regime::None && !end_of_turn_series(v, p)) {  // D-1: END-OF-TURN drops them too
         if (in_check(v, p, p.stm)) continue;
         for (int s : cs.king_path) {
           Pos t = p;
