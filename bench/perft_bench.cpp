@@ -38,7 +38,9 @@ int main(int argc, char** argv) {
                                                {"black-and-white-marseillais", 7},
                                                {"central-marseillais", 7},
                                                {"balanced-equidistant-marseillais", 7},
-                                               {"logical-progressive", 7}};
+                                               {"logical-progressive", 7},
+                                               {"progressive-forwards", 5},
+                                               {"progressive-late-mate", 5}};
   std::vector<Case> cases;
   auto add = [&](const std::string& id) {
     auto it = depth_of.find(id);

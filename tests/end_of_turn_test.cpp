@@ -244,3 +244,39 @@ TEST(EndOfTurnEveryMan, StopOnlyWithTheKingSafe) {
   // The same with the check blocked by the knight on g1 (moved): the stop is legal.
   EXPECT_TRUE(has(every_man_legal("4k3/8/8/8/8/8/R7/4K1Nr w - - 0 5 made=1 moved=g1"), "0000"));
 }
+
+// END-OF-TURN chosen per turn (check = "end-of-turn-when-in-check", RULES.md §3.5 progressive-late-mate): a
+// side in check at the start of its series need only be safe at its end; a side not in check plays under
+// OBSERVED. Hand-counted.
+TEST(EndOfTurnWhenInCheck, InCheckTheSeriesNeedOnlyEndSafe) {
+  // White (3 moves) in check from Ra1 along the first rank; d2, e2, f2 are his own pawns. Observed
+  // (progressive): no escaping first move, mate. Here: Kd1 and Kf1 (still attacked: then Kc2/Kg2 and a third
+  // move end safe) and the six pawn moves (then Kd2, Ke2 or Kf2 off the rank), 8 first moves.
+  const std::string fen = "4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 2";
+  EXPECT_TRUE(legal("progressive", fen).empty());
+  EXPECT_EQ(result_of("progressive", fen).outcome, Outcome::kCheckmate);
+  EXPECT_EQ(legal("progressive-late-mate", fen),
+            (Moves{"d2d3", "d2d4", "e1d1", "e1f1", "e2e3", "e2e4", "f2f3", "f2f4"}));
+  // The series remembers that it began in check (FEN started-in-check=1): after Kd1 the king stands attacked.
+  const Variant v = make_variant("progressive-late-mate");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e1d1"), u);
+  EXPECT_EQ(to_fen(pos), "4k3/8/8/8/8/8/3PPP2/r2K4 w - - 0 2 made=1 started-in-check=1");
+}
+
+TEST(EndOfTurnWhenInCheck, NotInCheckTheSeriesIsObserved) {
+  // White (3 moves) not in check; Rd8 holds the d-file: Kd1 and Kd2 would step into check (refused under
+  // OBSERVED even mid-series); Kf1 and the four pawn moves remain.
+  EXPECT_EQ(legal("progressive-late-mate", "3rk3/8/8/8/8/8/4PP2/4K3 w - - 0 2"),
+            (Moves{"e1f1", "e2e3", "e2e4", "f2f3", "f2f4"}));
+}
+
+TEST(EndOfTurnWhenInCheck, MateWhenNoSeriesEndsSafe) {
+  // After 1. Qd1+ (tactics row late-queen-rank): Black's 2-move series all end with the king attacked (f2,
+  // g2, h2 touch Kg3: a check, which ends the series; the rest stay on the queen's lines).
+  const std::string fen = "8/6N1/8/8/8/3p2K1/8/3Q2k1 b - - 0 1";
+  EXPECT_TRUE(legal("progressive-late-mate", fen).empty());
+  EXPECT_EQ(result_of("progressive-late-mate", fen).outcome, Outcome::kCheckmate);
+}

@@ -153,6 +153,48 @@ TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
+// Forward-only movement (RULES.md §3.5 progressive-forwards): random play from small endgames, where the
+// men soon run out of forward moves — stalemate at the start of a series and during one (a win for the
+// stalemated side), and the sideways move that must be followed by a forward one (positions with
+// due=forward) — all rarely reached from the start array.
+TEST(ReferenceCompareForwards, EndgamesReachStalemateAndSidewaysMoves) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  std::map<std::string, int> outcomes;
+  int sideways = 0;
+  for (const std::string start :
+       {"r3k3/8/8/8/8/8/8/R3K3 w - - 0 2", "1q2k3/1p3p2/8/8/8/8/1P3P2/1Q2K3 w - - 0 2",
+        "4k3/8/2n5/8/8/2B5/8/4K2R b - - 0 2"}) {
+    const auto fens = test::random_positions(make_variant("progressive-forwards"), count,
+                                             0xF0D ^ std::hash<std::string>()(start), 40, start);
+    for (const auto& f : fens) sideways += f.find(" due=forward") != std::string::npos;
+    compare_positions("progressive-forwards", fens, &outcomes);
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  std::printf("  positions after a sideways move (due=forward): %d\n", sideways);
+  EXPECT_GT(sideways, 0);
+  EXPECT_GT(
+      outcomes["progressive-forwards stalemate-white"] + outcomes["progressive-forwards stalemate-black"], 0);
+}
+
+// END-OF-TURN chosen per series (RULES.md §3.5 progressive-late-mate): random play from small endgames where
+// series often begin in check (a check ends the checker's series), so the positions in the middle of a series
+// begun in check (started-in-check=1), its mates and its stalemates are reached.
+TEST(ReferenceCompareLateMate, EndgamesReachSeriesBegunInCheck) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  std::map<std::string, int> outcomes;
+  int begun_in_check = 0;
+  for (const std::string start : {"4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 2", "7k/3N1K2/4p3/8/8/8/8/1R6 w - - 0 1",
+                                  "r3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 2"}) {
+    const auto fens = test::random_positions(make_variant("progressive-late-mate"), count,
+                                             0x1A7E ^ std::hash<std::string>()(start), 16, start);
+    for (const auto& f : fens) begun_in_check += f.find(" started-in-check=1") != std::string::npos;
+    compare_positions("progressive-late-mate", fens, &outcomes);
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  std::printf("  positions in a series begun in check (started-in-check=1): %d\n", begun_in_check);
+  EXPECT_GT(begun_in_check, 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Slice, ReferenceCompare, ::testing::ValuesIn(test::slice_variants()),
                          test::param_name);
 

@@ -108,6 +108,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "capturing-progressive",
                                            "switchback",
                                            "logical-progressive",
+                                           "progressive-forwards",
+                                           "progressive-late-mate",
                                            "progressive-pribylinec",
                                            "progressive-english",
                                            "atomic",

@@ -268,9 +268,9 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     return nullptr;
   };
   for (const auto& t : tokens) {
-    static const char* const kKnown[] = {"made",   "pend",    "progress", "forbid",  "quota",
-                                         "checks", "capture", "moved",    "frozen",  "used",
-                                         "spent",  "last",    "lastlen",  "sputniks"};
+    static const char* const kKnown[] = {
+        "made",   "pend", "progress", "forbid", "quota",   "checks",   "capture", "moved",
+        "frozen", "used", "spent",    "last",   "lastlen", "sputniks", "due",     "started-in-check"};
     if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return t.first == k; }) ==
             std::end(kKnown) &&
         std::none_of(std::begin(kAttributes), std::end(kAttributes),
@@ -446,6 +446,20 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   if (mid_turn && !st.used && r.categories != MoveCategories::kNone &&
       r.categories != MoveCategories::kPieceThenPawn)
     throw NotationError("a turn in progress needs used= (the category already used)", 1);
+  if (const Token* t =
+          token("due")) {  // forward-only movement: the last move went sideways to an empty square
+    refuse_unless(t, r.movement == Movement::kForwardOnly, "due= (forward-only movement)");
+    need_mid_turn(t, "due");
+    if (t->value.text != "forward") throw NotationError("due= takes forward", t->value.column);
+    st.used = kForwardDue;
+  }
+  if (const Token* t = token("started-in-check")) {  // END-OF-TURN chosen per turn: this turn began in check
+    refuse_unless(t, r.regime == CheckRegime::kEndOfTurnWhenInCheck,
+                  "started-in-check= (check = \"end-of-turn-when-in-check\")");
+    need_mid_turn(t, "started-in-check");
+    if (t->value.text != "1") throw NotationError("started-in-check= takes 1", t->value.column);
+    st.used = kStartedInCheck;
+  }
   if (const Token* t = token("spent")) {
     refuse_unless(t, r.length_budget > 0, "spent= (a length budget)");
     need_mid_turn(t, "spent");
@@ -547,7 +561,9 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   // A finished game (the side to move has lost its king) may leave the winner's king attacked (atomic).
   // Under END-OF-TURN the mover's king is tested at the end of its turn only: in the middle of a turn either
   // king may be attacked.
-  const bool end_of_turn = v.rules.regime_of(st.side) == CheckRegime::kEndOfTurn;
+  const bool end_of_turn =
+      v.rules.regime_of(st.side) == CheckRegime::kEndOfTurn ||
+      (v.rules.regime_of(st.side) == CheckRegime::kEndOfTurnWhenInCheck && (st.used & kStartedInCheck));
   if (v.rules.regime != CheckRegime::kNone && !(end_of_turn && mid_turn) && pos.king_board(~st.side) >= 0 &&
       pos.king_board(st.side) >= 0 && pos.ops().checkers(pos, ~st.side))
     throw NotationError(
@@ -661,7 +677,11 @@ std::string to_fen(const Position& pos) {
     if (moved) s += " moved=" + men_list(moved, true);
   }
   if (r.follows_men() && pos.men().frozen) s += " frozen=" + men_list(pos.men().frozen, false);
-  if (st.used) {
+  if (st.used && r.movement == Movement::kForwardOnly) {
+    s += " due=forward";
+  } else if (st.used && r.regime == CheckRegime::kEndOfTurnWhenInCheck) {
+    s += " started-in-check=1";
+  } else if (st.used) {
     const auto names = category_names(r.categories);
     s += " used=";
     bool first = true;

@@ -91,7 +91,7 @@ GameResult evaluate(Position& pos) {
     // §1.5: mate = in check at the start of the turn with no legal first move (Italian: none that avoids
     // giving check); otherwise the side cannot make its turn: stalemate (D-5, progressive stalemate).
     bool mated = false;
-    if (pos.rules().regime_of(us) == CheckRegime::kEndOfTurn) {
+    if (end_of_turn_now(pos)) {
       // END-OF-TURN: in check at the start and no complete legal turn ends with the king safe (the legal
       // moves are those after which the turn can be completed).
       mated = pos.state().made == 0 && in_check(pos);

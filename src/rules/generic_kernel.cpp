@@ -24,6 +24,17 @@ Bitboard reach(Piece p, Square s, Bitboard occ) {
   return attacks_of(type_of(p), color_of(p), s, occ);
 }
 
+Bitboard ahead_of(Color c, Square s) {
+  const int rank = rank_of(s);
+  if (c == kWhite) return rank == 7 ? 0 : ~Bitboard(0) << (8 * (rank + 1));
+  return rank == 0 ? 0 : ~Bitboard(0) >> (8 * (8 - rank));
+}
+
+Bitboard directions(const Rules& r, Color c, Square s, bool forward_due) {
+  if (r.movement == Movement::kFree) return ~Bitboard(0);
+  return ahead_of(c, s) | (forward_due ? 0 : rank_bb(rank_of(s)));
+}
+
 // ---- capture ----
 
 bool may_capture_with(const Rules& r, Piece mover) {
@@ -52,6 +63,7 @@ Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitb
   const Color c = color_of(mover);
   switch (pos.rules().capture_pattern) {
     case CapturePattern::kCapturers:
+      if (type_of(mover) != kPawn) prey &= directions(pos.rules(), c, s, false);
       return attacks_of(type_of(mover), c, s, occ) & prey;
     case CapturePattern::kVictims: {
       Bitboard t = 0;
@@ -355,8 +367,10 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
     if (!men || !may_capture_with(r, make_piece(by, t))) continue;
-    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it.
-    a |= attacks_of(t, ~by, s, occ) & men;
+    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; under
+    // forward-only movement only from where s is ahead of it or on its rank (not behind it).
+    const Bitboard from = t != kPawn && r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
+    a |= attacks_of(t, ~by, s, occ) & men & from;
   }
   if (r.butting == Butting::kCapricorns) [[unlikely]]
     a |= butting_attackers(pos, b, s, occ, by);
@@ -499,7 +513,8 @@ CompletionShortcut completion_shortcut(const Rules& r) {
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;                  // the way back is on the other board
   if (r.has_goal()) return CompletionShortcut::kNone;  // the proofs assumed royal kings and checkmate
-  if (r.any_regime(CheckRegime::kEndOfTurn) || r.colours_differ)
+  if (r.any_regime(CheckRegime::kEndOfTurn) || r.any_regime(CheckRegime::kEndOfTurnWhenInCheck) ||
+      r.colours_differ)
     return CompletionShortcut::kNone;  // they assumed observed check, the same for both colours
   if (royal_capture(r)) return CompletionShortcut::kRoyalWitness;
   if (r.paralysis != ParalysisKind::kNone) return CompletionShortcut::kNone;  // paralysed on arrival
@@ -569,6 +584,8 @@ bool is_legal(Position& pos, Move m) {
   if (royal_capture(pos.rules()) &&
       !(pos.rules().colour(pos.side()).escape_first_move && pos.state().made == 0))
     return true;
+  if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)) [[unlikely]]
+    return legal_within_turn(pos, m);
   const Color us = pos.side();
   if (pos.rules().regime_of(us) == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
@@ -675,7 +692,9 @@ struct Gen {
 
   void piece(Square s) {
     const Piece p = pos.at(b, s);
-    const Bitboard targets = reach(p, s, occ);
+    Bitboard targets = reach(p, s, occ);
+    if (r.movement != Movement::kFree) [[unlikely]]
+      targets &= directions(r, us, s, pos.state().used & kForwardDue);
     const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     for (Bitboard q = ep; q;) {
@@ -716,8 +735,7 @@ struct Gen {
       const Bitboard path = between_bb(cs.king_from, cs.king_to) | bb(cs.king_to) |
                             between_bb(cs.rook_from, cs.rook_to) | bb(cs.rook_to);
       if ((path & occ & ~movers) || (blocked & (bb(cs.king_to) | bb(cs.rook_to)))) continue;
-      if (!royal_capture(r) &&
-          r.regime_of(us) != CheckRegime::kEndOfTurn) {  // D-1: dropped under END-OF-TURN
+      if (!royal_capture(r) && !end_of_turn_now(pos)) {  // D-1: dropped under END-OF-TURN
         Bitboard tested = bb(cs.king_from) | (between_bb(cs.king_from, cs.king_to) & ~bb(cs.king_to));
         if (db != b) tested |= bb(cs.king_to);
         bool safe = true;
@@ -915,6 +933,9 @@ void start_turn(Position& pos, Undo& u) {
 
 void make(Position& pos, Move m, Undo& u) {
   pos.save(u);
+  // END-OF-TURN chosen per turn: the turn's first move records whether the turn began in check.
+  if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && pos.state().made == 0) [[unlikely]]
+    pos.state().used = checkers(pos, pos.side()) ? kStartedInCheck : 0;
   if (m.kind() == MoveKind::kEndTurn) {  // the voluntary stop (rules/turn.hpp)
     end_turn(pos);
     u.turn_ended = true;

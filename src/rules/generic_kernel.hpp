@@ -30,6 +30,18 @@ int dest_board(const Rules& r, int b);
 // may_capture_with decides that.
 Bitboard reach(Piece p, Square s, Bitboard occ);
 
+// The squares strictly ahead of s for colour c (towards the opponent: higher ranks for White).
+Bitboard ahead_of(Color c, Square s);
+// Where a man other than a pawn of colour c on s may move, capture and attack by direction (Rules::movement):
+// everywhere (kFree); under kForwardOnly the squares ahead of s and those of its rank (only rook, queen and
+// king lines run there), without its rank when `forward_due` (the turn's last move was a sideways move to
+// an empty square: TurnState::used & kForwardDue). Pawns move as usual (always forward). Applied to
+// generation (with forward_due from the turn state), to capture_targets and to attackers (never
+// forward_due: an attack is not a move of the turn), so a man attacks only the squares it may move to;
+// nothing attacks backwards. Not with butting, capture by the victim's move, missiles, follow-up shots or
+// e.p. by any man (rules_problem).
+Bitboard directions(const Rules& r, Color c, Square s, bool forward_due);
+
 // ---- capture (RULES.md §1.9) ----
 
 // May the man `mover` capture at all? False for a capricorn (it only butts: butt below), and for royal kings

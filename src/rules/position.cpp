@@ -18,10 +18,12 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   follows_men_ = rules && rules->follows_men();
   attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
-  plain_turns_ = !rules || (!rules->any_regime(CheckRegime::kItalian) && !rules->italian_ban(kWhite) &&
-                            !rules->italian_ban(kBlack) && !rules->any_regime(CheckRegime::kEndOfTurn) &&
-                            !rules->forbid_null_turn && !rules->turn_filters() &&
-                            !rules->compulsory_capture && !rules->complete_turn);
+  plain_turns_ =
+      !rules || (!rules->any_regime(CheckRegime::kItalian) && !rules->italian_ban(kWhite) &&
+                 !rules->italian_ban(kBlack) && !rules->any_regime(CheckRegime::kEndOfTurn) &&
+                 !rules->any_regime(CheckRegime::kEndOfTurnWhenInCheck) && !rules->forbid_null_turn &&
+                 !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn &&
+                 rules->movement == Movement::kFree);
 }
 
 const char* cause_name(Cause c) {

@@ -44,7 +44,12 @@ enum class TransferKind : std::uint8_t { kNone, kAlice };
 // kEndOfTurn (RULES.md §1.6 END-OF-TURN): only the position at the end of a turn is tested for the mover's
 // king; a move that would capture the enemy king is not a move; castling's attack conditions are dropped
 // (D-1).
-enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn };
+// kEndOfTurnWhenInCheck (RULES.md §3.5 progressive-late-mate): the regime is chosen per turn — END-OF-TURN
+// for a side in check at the start of its turn (it need not escape with its first move, only be safe at the
+// turn's end), OBSERVED otherwise. The turn's first move records which (TurnState::used bit kStartedInCheck,
+// FEN `started-in-check=1`); turn.hpp end_of_turn_now() answers for a position. A series that runs out of
+// moves with the king safe ends there (progressive stalemate) and counts as complete. Generic kernel only.
+enum class CheckRegime : std::uint8_t { kObserved, kItalian, kNone, kEndOfTurn, kEndOfTurnWhenInCheck };
 enum class EpWhen : std::uint8_t { kFirst, kMarseillaisPair, kAny, kNone };
 enum class EpPassed : std::uint8_t { kNeverOccupied, kEmptyNow };
 // Which men may capture e.p. (RULES.md §1.8): pawns (orthodox), or any man that attacks the passed square.
@@ -68,6 +73,21 @@ enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnc
 // capture it with its king in one turn", king-and-pawns-gik). Generic kernel only.
 enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
+// The directions men move and attack in (RULES.md §3.5 progressive-forwards). kFree: their own. kForwardOnly:
+// a man moves, captures and attacks only towards the opponent (increasing rank for White) or, for the men
+// whose lines run along the rank (rook, queen, king), sideways along its rank; never backwards (a knight's
+// four forward leaps, a bishop's forward diagonals; pawns as usual). A sideways move that captures nothing
+// must be followed by a forward move as the next move of the same turn: it is not legal as the turn's last
+// move, nor where no legal move would follow it, and after it only forward moves are generated
+// (TurnState::used bit kForwardDue). Castling is the catalogue's to forbid (castling = false). Generic
+// kernel only.
+enum class Movement : std::uint8_t { kFree, kForwardOnly };
+// TurnState::used under Movement::kForwardOnly: the turn's last move was a sideways move to an empty square,
+// so the next move must go forward (formats.md `due=forward`).
+inline constexpr std::uint8_t kForwardDue = 1;
+// TurnState::used under CheckRegime::kEndOfTurnWhenInCheck: the turn in progress began in check, so its
+// regime is END-OF-TURN (formats.md `started-in-check=1`).
+inline constexpr std::uint8_t kStartedInCheck = 2;
 enum class MadrasiEp : std::uint8_t { kBothInert, kCapturerOnly, kStepperOnly };
 // Which kernel plays the rules (docs/architecture.md "Two tiers"): the fast templated one where one exists
 // for the combination, else the generic one; or the generic one always.
@@ -311,6 +331,8 @@ struct Rules {
   bool volley = false;
   // Each man's Attr::kHasMoved is kept (rules/attributes.hpp has its contract). No catalogue key sets it yet.
   bool tracks_has_moved = false;
+  // The directions men move and attack in (Movement). Generic kernel only.
+  Movement movement = Movement::kFree;
   // paralysis
   ParalysisKind paralysis = ParalysisKind::kNone;
   MadrasiEp madrasi_ep = MadrasiEp::kBothInert;
@@ -437,7 +459,8 @@ struct Rules {
   bool notes_moves() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
            first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
-           ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak;
+           ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak ||
+           movement != Movement::kFree;
   }
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {

@@ -39,7 +39,7 @@ struct Soundness {
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
 // turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook,
-// check_by, colours_differ, black_rules, check_only_last_move. Follow-up shots and
+// check_by, colours_differ, black_rules, check_only_last_move, movement. Follow-up shots and
 // volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
 // D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no
 // D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
@@ -70,13 +70,16 @@ struct Soundness {
 // no_king_step_into_check only remove moves: they switch off nothing; under king capture (regime kNone, where
 // every shortcut but the royal witness is already off) escape_first_move also only removes moves.
 // castling_counts_rook = false lets a castled rook move again in its turn: still a composition that only
-// restricts moves against a turn without one (the covering bound allows it), and D-5's reversal is already off
-// where a man moves once a turn. Settings per colour (colours_differ,
-// black_rules: RULES.md §3.3, one side END-OF-TURN, the other observed) are read as the more permissive of
-// the two: a colour under END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop
-// does. Check other than by every man's attack (check_by: not by the king, or by the king at two steps) is
-// an unorthodox attack.
+// restricts moves against a turn without one (the covering bound allows it), and D-5's reversal is already
+// off where a man moves once a turn. Settings per colour (colours_differ, black_rules: RULES.md §3.3, one
+// side END-OF-TURN, the other observed) are read as the more permissive of the two: a colour under
+// END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop does. Check other than
+// by every man's attack (check_by: not by the king, or by the king at two steps) is an unorthodox attack.
 // check_only_last_move (the Italian ban as a modifier) only removes moves: it switches off nothing.
+// Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet move is not
+// surely reversible; attacks the witness, covering bound and dead-position test do not know): it counts as an
+// unorthodox attack. END-OF-TURN chosen per turn (kEndOfTurnWhenInCheck) is END-OF-TURN for the shortcuts:
+// the D-5 proofs and the covering bound are off.
 static_assert(sizeof(Rules) == 104, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
@@ -87,11 +90,12 @@ inline Soundness soundness(const Rules& r) {
                                         r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
                                         !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&
                                         r.rebirth == RebirthKind::kNone && r.butting == Butting::kNone;
-  const bool orthodox_attack = r.capture_pattern == CapturePattern::kCapturers &&
-                               r.check_attackers == CheckAttackers::kEnemy && r.butting == Butting::kNone &&
-                               !r.unorthodox_men() && r.check_by == CheckBy::kEveryMan &&
-                               r.colour(kBlack).check_by == CheckBy::kEveryMan;
-  const bool observed_kings = !r.any_regime(CheckRegime::kEndOfTurn);
+  const bool orthodox_attack =
+      r.capture_pattern == CapturePattern::kCapturers && r.check_attackers == CheckAttackers::kEnemy &&
+      r.butting == Butting::kNone && !r.unorthodox_men() && r.check_by == CheckBy::kEveryMan &&
+      r.colour(kBlack).check_by == CheckBy::kEveryMan && r.movement == Movement::kFree;
+  const bool observed_kings =
+      !r.any_regime(CheckRegime::kEndOfTurn) && !r.any_regime(CheckRegime::kEndOfTurnWhenInCheck);
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;
   s.completion_reversal = second_move_free && r.moves_per_man != 1 && r.pawn_double_step && r.castling &&
                           r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&

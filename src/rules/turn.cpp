@@ -168,8 +168,14 @@ bool can_complete(Position& pos) {
   // One move still due: any per-move legal move completes the turn (Italian checks are allowed on the last
   // move, compulsory capture only chooses among legal moves) — except the forbidden null-turn move, and
   // unless a composition rule also limits the last move.
-  if (st.quota - st.made == 1 && !pos.rules().turn_filters())
-    return pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move());
+  // Under END-OF-TURN chosen per turn (progressive-late-mate) a series that runs out of moves with the king
+  // safe ends there (progressive stalemate, not D-5): it is complete.
+  const bool stuck_completes =
+      pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && !pos.rules().complete_turn && st.made > 0;
+  if (st.quota - st.made == 1 && !pos.rules().turn_filters()) {
+    if (pos.ops().has_legal_move(pos, pos.rules().forbid_null_turn ? st.forbid : Move())) return true;
+    return stuck_completes && !in_check(pos);  // no legal move at all: the series ends here
+  }
   // Depth first, the first completion found wins (listing every legal move would apply D-5 again to each,
   // exponential in the moves still due).
   MoveList list;
@@ -191,7 +197,7 @@ bool can_complete(Position& pos) {
     pos.undo(u);
     if (ok) return true;
   }
-  return false;
+  return list.empty() && stuck_completes && !in_check(pos);
 }
 
 // Can every need (a set of men) have its own man, none used twice? (A matching, by trial: a few needs.)
@@ -434,6 +440,9 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
       for (Bitboard m = pos.pieces(b, us); m && all;) all = pos.men().moves[pop_lsb(m)] >= r.moves_per_man;
     if (all) ends = true;
   }
+  // Forward-only movement: after a sideways move to an empty square the next move must go forward.
+  if (r.movement == Movement::kForwardOnly)
+    st.used = !f.capture && !f.castling && rank_of(f.from) == rank_of(f.to) ? kForwardDue : 0;
   if (r.first_move == FirstMoveRule::kImitateType)
     st.last_type = f.castling ? kCastlingType : type_of(f.mover);
   if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
@@ -467,6 +476,26 @@ bool has_bans(const Position& pos) {
   const TurnState& st = pos.state();
   return (r.italian_ban(st.side) && st.made + 1 < st.quota) || (r.forbid_null_turn && !st.forbid.is_none()) ||
          !r.pawn_double_step || !r.castling;
+}
+
+// Forward-only movement (Rules::movement): a sideways move to an empty square must be followed, as the next
+// move of the same turn, by a forward move. It is banned as the turn's last move (by its quota or any other
+// ending) and where no legal move follows it (after it only forward moves are generated: kForwardDue).
+[[gnu::noinline]] bool sideways_without_follow_up(Position& pos, Move m) {
+  if (m.kind() != MoveKind::kNormal || rank_of(m.from()) != rank_of(m.to()) || pos.at(m.to_board(), m.to()))
+    return false;
+  const TurnState& st = pos.state();
+  if (st.made + 1 >= st.quota) return true;
+  Undo u;
+  pos.ops().make(pos, m, u);
+  bool alone = u.turn_ended;
+  if (!alone) {
+    MoveList next;
+    pos.ops().legal_moves(pos, next);
+    alone = next.empty();
+  }
+  pos.undo(u);
+  return alone;
 }
 
 bool banned(Position& pos, Move m) {
@@ -767,9 +796,23 @@ bool gives_check(Position& pos, Move m) {
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
 
+bool end_of_turn_now(const Position& pos) {
+  switch (pos.rules().regime_of(pos.side())) {
+    case CheckRegime::kEndOfTurn:
+      return true;
+    case CheckRegime::kEndOfTurnWhenInCheck:
+      return pos.state().made == 0 ? in_check(pos) : (pos.state().used & kStartedInCheck) != 0;
+    case CheckRegime::kObserved:
+    case CheckRegime::kItalian:
+    case CheckRegime::kNone:
+      break;
+  }
+  return false;
+}
+
 bool completes_turn(Position& pos) {
   const Rules& r = pos.rules();
-  if (r.regime_of(pos.side()) != CheckRegime::kEndOfTurn) return can_complete(pos);
+  if (!end_of_turn_now(pos)) return can_complete(pos);
   // A turn whose missing components are skipped (lost_move): with the king safe now, either some move is
   // left (and, by induction on the moves still due, a completion after it) or the turn ends here, safe
   // (docs/architecture.md "END-OF-TURN").
@@ -798,6 +841,10 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
   if (has_bans(pos)) list.keep_if([&](Move m) { return !banned(pos, m); });
+  // Forward-only movement: a quiet sideways move needs a forward move after it (a ban on single moves too,
+  // apart so that the other variants' bans pay nothing for it).
+  if (r.movement == Movement::kForwardOnly) [[unlikely]]
+    list.keep_if([&](Move m) { return !sideways_without_follow_up(pos, m); });
   const bool filters = r.turn_filters();
   if (filters) compose_turn(pos, list);
   // Compulsory capture (Rifle): legality first, then the obligation among legal moves; a capture is a move
@@ -807,7 +854,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
   // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
-  const bool eot = r.regime_of(st.side) == CheckRegime::kEndOfTurn && !r.lost_move;
+  const bool eot = !r.lost_move && (r.regime_of(st.side) == CheckRegime::kEndOfTurn ||
+                                    (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
   if (completion && (r.complete_turn || eot) && st.quota - st.made >= 2 && !list.empty()) {
     using S = CompletionShortcut;
     const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound

@@ -112,6 +112,10 @@ std::array<const char*, 3> category_names(MoveCategories c);
 
 // Is the side to move in check (under the variant's rules)?
 bool in_check(const Position& pos);
+// Is the turn in progress played under END-OF-TURN (RULES.md §1.6)? Always under CheckRegime::kEndOfTurn;
+// under kEndOfTurnWhenInCheck when the turn began in check (at its start: the side is in check now; later:
+// TurnState::used & kStartedInCheck, recorded by the turn's first move); never otherwise.
+bool end_of_turn_now(const Position& pos);
 // Does m leave the opponent in check (made and taken back)?
 bool gives_check(Position& pos, Move m);
 // Squared Euclidean length of a move (RULES.md maximummer-marseillais: castling O-O 16, O-O-O 25).

@@ -26,6 +26,8 @@ const char* dimension_name(Dimension d) {
       return "array";
     case Dimension::kKernel:
       return "kernel";
+    case Dimension::kMovement:
+      return "movement";
   }
   return "?";
 }
@@ -306,6 +308,18 @@ const std::vector<RuleKey> kBaseKeys = {
      1,
      HC_FIELD(bool, forbid_null_turn),
      "a turn may not restore the position it started from"},
+    // ---- movement (RULES.md §3.5 progressive-forwards) ----
+    {"movement",
+     D::kMovement,
+     K::kChoice,
+     {{"free", long(Movement::kFree)}, {"forward-only", long(Movement::kForwardOnly)}},
+     0,
+     0,
+     HC_FIELD(Movement, movement),
+     "the directions men move and attack in: free (their own), forward-only (towards the opponent, or "
+     "sideways along the rank for rook, queen and king; never backwards; a sideways move to an empty square "
+     "must be followed by a forward move in the same turn; a man attacks only where it may move; generic "
+     "kernel only)"},
     // ---- check (RULES.md §1.6) ----
     {"check",
      D::kCheck,
@@ -313,13 +327,17 @@ const std::vector<RuleKey> kBaseKeys = {
      {{"observed", long(CheckRegime::kObserved)},
       {"italian", long(CheckRegime::kItalian)},
       {"none", long(CheckRegime::kNone)},
-      {"end-of-turn", long(CheckRegime::kEndOfTurn)}},
+      {"end-of-turn", long(CheckRegime::kEndOfTurn)},
+      {"end-of-turn-when-in-check", long(CheckRegime::kEndOfTurnWhenInCheck)}},
      0,
      0,
      HC_BOTH(CheckRegime, regime),
      "check regime: observed, italian (check only by the last move of a full turn), none (capture the king), "
      "end-of-turn (only the position at the end of a turn is tested for the mover's king; the enemy king is "
-     "never captured; castling's attack conditions dropped)"},
+     "never captured; castling's attack conditions dropped), end-of-turn-when-in-check (end-of-turn for a "
+     "turn "
+     "that begins in check, observed otherwise; a turn that runs out of moves with the king safe is "
+     "complete)"},
     {"escape_first_move",
      D::kCheck,
      K::kBoolean,
@@ -828,12 +846,19 @@ std::string rules_problem(const Rules& r) {
     if (r.no_king_step_into_check && !r.any_regime(CheckRegime::kEndOfTurn))
       return "no_king_step_into_check goes with check = \"end-of-turn\" (the other regimes imply or exclude "
              "it)";
+    if (r.any_regime(CheckRegime::kEndOfTurnWhenInCheck))
+      return "check = \"end-of-turn-when-in-check\" is for both colours (not in a white or black table)";
   }
   for (Color c : {kWhite, kBlack})
     if (r.italian_ban(c) && r.regime_of(c) == CheckRegime::kNone)
       return "check_only_last_move needs a check regime (not check = \"none\")";
   if (!r.castling_counts_rook && !r.counts_moves())
     return "composition.castling_counts_rook = false goes with composition.moves_per_man";
+  if (r.movement != Movement::kFree &&
+      (r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers || r.missiles ||
+       r.follow_up_shot || r.ep_capturers != EpCapturers::kPawns))
+    return "movement = \"forward-only\" with butting, capture by the victim's move, missiles, follow-up "
+           "shots or e.p. by any man is not implemented (their reach would ignore the directions)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

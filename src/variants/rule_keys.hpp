@@ -21,7 +21,8 @@ enum class Dimension {
   kObligations,
   kGameEnd,
   kArray,  // the start position (catalogue key `start`, not a rule key)
-  kKernel
+  kKernel,
+  kMovement,  // the directions men move and attack in (Rules::movement)
 };
 const char* dimension_name(Dimension d);
 

@@ -135,6 +135,10 @@ static bool butting_reach(const Variant& v, const Pos& p, int board, int from, i
 // pattern.
 static bool attacks_square(const Variant& v, const Pos& p, int board, int from, int sq) {
   if (butts(v, p.bd[board][from])) return butting_reach(v, p, board, from, sq);
+  // progressive-forwards: "men attack only in the directions they may move … nothing attacks backwards"
+  if (v.forwards && type_of(p.bd[board][from]) != 'p' &&
+      (rank_of(sq) - rank_of(from)) * (color_of(p.bd[board][from]) == WHITE ? 1 : -1) < 0)
+    return false;
   return may_capture_on(v, p.bd[board], from, sq);
 }
 
@@ -276,6 +280,13 @@ bool in_check(const Variant& v, const Pos& p, int color) {
   return false;
 }
 
+// progressive-late-mate: "own-king regime END-OF-TURN for a side that starts in check; OBSERVED otherwise".
+bool end_of_turn_series(const Variant& v, const Pos& p) {
+  if (v.regime == Regime::EndOfTurn) return true;
+  if (v.regime != Regime::EndOfTurnIfChecked) return false;
+  return p.made == 0 ? in_check(v, p, p.stm) : p.began_in_check;
+}
+
 // §1.3 attack by a man of colour `by` on `sq` of `board`, paralysis ignored (scottish-modern's "a square
 // attacked by an enemy man"); kamikaze/atomic kings capture nothing and so attack nothing (§4.5, §4.3).
 bool square_attacked_by(const Variant& v, const Pos& p, int board, int sq, int by) {
@@ -352,7 +363,7 @@ static void add_castling(const Variant& v, const Pos& p, std::vector<Move>& out)
         continue;
       bool ok = std::all_of(cs.empty.begin(), cs.empty.end(), [&](int s) { return bd[s] == EMPTY; });
       if (!ok || paralysed(v, p, b, cs.rook_from)) continue;
-      if (v.regime != Regime::None && v.regime != Regime::EndOfTurn) {  // D-1: END-OF-TURN drops them too
+      if (v.regime != Regime::None && !end_of_turn_series(v, p)) {  // D-1: END-OF-TURN drops them too
         if (in_check(v, p, p.stm)) continue;
         for (int s : cs.king_path) {
           Pos t = p;
@@ -612,6 +623,13 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
       }
     }
   }
+  // progressive-forwards: "no man may move backwards" (forward = towards the opponent); after a sideways
+  // move without capture the next move must be a forward one.
+  if (v.forwards)
+    std::erase_if(out, [&](const Move& m) {
+      const int ahead = (rank_of(m.to) - rank_of(m.from)) * (me == WHITE ? 1 : -1);
+      return ahead < 0 || (ahead == 0 && p.forward_due);
+    });
   add_castling(v, p, out);
   add_piece_ep(v, p, out);
   add_missile_shots(v, p, out);

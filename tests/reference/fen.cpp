@@ -175,6 +175,14 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
       only_for(v.tracks_categories());
       used_text = val;
       has_used = true;
+    } else if (key == "started-in-check") {
+      only_for(v.regime == Regime::EndOfTurnIfChecked);
+      if (val != "1") bad_fen(fen, "token " + t);
+      p.began_in_check = true;
+    } else if (key == "due") {
+      only_for(v.forwards);
+      if (val != "forward") bad_fen(fen, "token " + t);
+      p.forward_due = true;
     } else if (key == "spent") {
       only_for(v.composition == Composition::Threesum);
       p.spent = parse_number(val, fen, "spent=");
@@ -245,6 +253,8 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
   mid_turn_only(!frozen_text.empty(), "frozen");
   mid_turn_only(has_used, "used");
   mid_turn_only(has_spent, "spent");
+  mid_turn_only(p.forward_due, "due");
+  mid_turn_only(p.began_in_check, "started-in-check");
   mid_turn_only(has_sputniks, "sputniks");
 
   // moved=SQ[:k],… — men of the side to move, k >= 2 written, at most the id's moves per man
@@ -428,6 +438,8 @@ std::string write_fen(const Variant& v, const Pos& p) {
   } else if (!p.used.empty()) {
     out << " used=" << join(p.used);
   }
+  if (p.forward_due) out << " due=forward";
+  if (p.began_in_check) out << " started-in-check=1";
   if (p.made && v.composition == Composition::Threesum) out << " spent=" << p.spent;
   if (p.last) out << " last=" << p.last;
   if (p.lastlen >= 0) out << " lastlen=" << p.lastlen;

@@ -39,8 +39,10 @@ enum class Schedule {
 };
 bool is_dynamic(Schedule s);
 
-enum class Regime { Observed, Italian, None, EndOfTurn };  // §1.6
-enum class EpWhen { First, Pair, Second, None, Any };      // §1.8 ep.when; Second = citizen's pawn move only
+// §1.6; EndOfTurnIfChecked: §3.5 progressive-late-mate, END-OF-TURN for a side in check at the start of its
+// series, OBSERVED otherwise
+enum class Regime { Observed, Italian, None, EndOfTurn, EndOfTurnIfChecked };
+enum class EpWhen { First, Pair, Second, None, Any };  // §1.8 ep.when; Second = citizen's pawn move only
 enum class Capture { Displacement, Shoot, Explosion, Kamikaze };
 // Men removed after a move (§1.9 sweeps): spite (§4.4), machine-gun (§4.1).
 enum class Sweep { None, Spite, MachineGun };
@@ -126,6 +128,10 @@ struct Variant {
   bool ep_any_man = false;  // ekstrom-en-passant (§4.5): any man attacking the passed square takes e.p.
   // paralysis group
   bool madras = false;
+  // movement (§3.5 progressive-forwards): "no man may move backwards"; sideways (along the rank) only as a
+  // capture or as a non-capturing move immediately followed by a forward move; men attack only in the
+  // directions they may move (pawns as usual)
+  bool forwards = false;
   // check group
   bool self_check = false;  // bicolour (§4.8): a king is in check when attacked by a man of either colour
   // bicolour-tylor (§4.8): "an own man checks its own king only if that king or that man has already moved"
@@ -209,6 +215,8 @@ struct Pos {
   std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
   std::set<int> missiles;         // `missile=`: places of the men still holding their missile (missile)
   std::set<int> has_moved;        // `has-moved=`: places of the men that have moved in the game (tylor)
+  bool forward_due = false;  // `due=forward` (progressive-forwards): the last move went sideways, no capture
+  bool began_in_check = false;  // `started-in-check=1` (progressive-late-mate): this series began in check
 };
 
 struct Move {
@@ -253,6 +261,8 @@ bool ep_capturer_exists(const Variant& v, const Pos& p, int passed, int owner);
 bool pawn_attacks_passed_square(const Pos& p, int passed, int owner);
 bool ep_usable(const Variant& v, const Pos& p, int passed, int owner);
 bool in_check(const Variant& v, const Pos& p, int color);
+// Is the series in progress played under END-OF-TURN (§1.6; progressive-late-mate: when it began in check)?
+bool end_of_turn_series(const Variant& v, const Pos& p);
 void archimedes_turn_start(Pos& q);
 // §1.10 goals: -2 = not reached, -1 = reached with a draw, WHITE / BLACK = reached, that colour wins.
 int goal_result(const Variant& v, const Pos& p);

@@ -349,6 +349,11 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
                  composition_ends(v, p, m, q, sputnik_move);
   q.forbid.clear();
+  // progressive-forwards: a sideways move without capture must be followed by a forward move
+  q.forward_due = v.forwards && !a.turn_ended && !m.capture && rank_of(m.from) == rank_of(m.to);
+  // progressive-late-mate: the series keeps the regime it began with
+  q.began_in_check = v.regime == Regime::EndOfTurnIfChecked && !a.turn_ended &&
+                     (p.made == 0 ? in_check(v, p, me) : p.began_in_check);
   if (a.turn_ended) {
     finish_turn(v, p, q, p.made + 1, a.gives_check);
     start_of_turn(v, q);
@@ -414,13 +419,14 @@ bool move_is_legal(const Variant& v, const Pos& p, const Move& m, const After& a
   // turn-start and its side loses)"
   if (v.double_attack_at_turn_start) return true;
   if (!has_king(a.pos, me)) return false;
-  if (v.regime == Regime::EndOfTurn && !has_king(a.pos, 1 - me)) return false;  // §1.6: "not a move"
+  const bool end_of_turn = end_of_turn_series(v, p);
+  if (end_of_turn && !has_king(a.pos, 1 - me)) return false;  // §1.6: "not a move"
   if (!has_king(a.pos, 1 - me)) return true;
   // NONE; swarm: "a side in check must get out of check with its first move. Otherwise own-king exposure is
   // not prohibited"
   if (v.regime == Regime::None)
     return !(v.escape_first_move && p.made == 0 && in_check(v, p, me) && in_check(v, a.pos, me));
-  if (v.regime == Regime::EndOfTurn) {
+  if (end_of_turn) {
     // §1.6 END-OF-TURN: "captures of the enemy king are never legal moves" (handled above the regime test
     // for the other regimes: here no move removes it); only the end of the turn is tested for the mover's
     // king; the modifiers: escape with the first move, no king step into check (castling: where the king
@@ -453,7 +459,14 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   for (const Move& m : pseudo_moves(v, p)) {
     if (!p.forbid.empty() && uci(m) == p.forbid) continue;  // Galvin decision 2 (null turn)
     After a = play_move(v, p, m);
-    if (move_is_legal(v, p, m, a)) base.push_back({m, std::move(a)});
+    if (!move_is_legal(v, p, m, a)) continue;
+    // progressive-forwards: "sideways moves … only as captures, or as a non-capturing move immediately
+    // followed (next move of the same series) by a forward move" — so not the series' last move, and only
+    // where a legal (forward) move follows it.
+    if (v.forwards && !m.capture && rank_of(m.from) == rank_of(m.to) &&
+        (a.turn_ended || legal_list(v, a.pos).empty()))
+      continue;
+    base.push_back({m, std::move(a)});
   }
   std::vector<bool> allowed;
   for (const Legal& l : base) allowed.push_back(composition_allows(v, p, l.move, base));
@@ -583,7 +596,11 @@ bool begins_complete_turn(const Variant& v, const Legal& l) {
   if (l.after.turn_ended || stop_allowed(v, l.after.pos)) return true;
   if (v.regime == Regime::EndOfTurn && v.voluntary_stop && v.moves_per_man == 1 && no_safe_end(l.after.pos))
     return false;
-  for (const Legal& next : candidates(v, l.after.pos))
+  const std::vector<Legal> nexts = candidates(v, l.after.pos);
+  // progressive-late-mate (no D-5): a series that runs out of moves ends there (progressive stalemate); it
+  // is complete when the king is safe then
+  if (nexts.empty() && !v.complete_turn) return !in_check(v, l.after.pos, l.after.pos.stm);
+  for (const Legal& next : nexts)
     if (begins_complete_turn(v, next)) return true;
   return false;
 }
@@ -632,7 +649,10 @@ std::vector<int> start_sputniks(const Pos& p) {
 std::vector<Legal> legal_list(const Variant& all, const Pos& p) {
   const Variant v = side_rules(all, p.stm);  // §3.3: the side to move's own rules
   std::vector<Legal> out = candidates(v, p);
-  if (v.complete_turn) std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l); });
+  // D-5; and END-OF-TURN chosen per series (progressive-late-mate): a move that does not end the series is
+  // legal only if the series can still end with the king safe
+  if (v.complete_turn || (v.regime == Regime::EndOfTurnIfChecked && end_of_turn_series(v, p)))
+    std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l); });
   apply_obligations(v, p, out);
   if (stop_allowed(v, p)) {
     Move stop;
@@ -688,7 +708,7 @@ std::string outcome_pos(const Variant& all, const Pos& p) {
   // checkmate: in check at the start of the turn and no legal first move (D-5 never counts toward this test;
   // the composition does: citizen's first move must be a piece move)
   // END-OF-TURN: in check at the start and no complete legal turn ends with the king safe (§1.5).
-  if (v.regime == Regime::EndOfTurn) return in_check(v, p, p.stm) ? "checkmate" : stalemate;
+  if (end_of_turn_series(v, p)) return in_check(v, p, p.stm) ? "checkmate" : stalemate;
   if (in_check(v, p, p.stm) && candidates(v, p).empty()) return "checkmate";
   return stalemate;
 }

@@ -197,6 +197,15 @@ bool set_turn_id(Variant& v, const std::string& p) {
   } else if (p == "switchback") {  // §3.5: as progressive-italian
     progressive_family(v, Schedule::Switchback);
     italian(v);
+  } else if (p == "progressive-forwards") {  // §3.5: as progressive-italian plus the direction rule
+    progressive_family(v, Schedule::Progressive);
+    italian(v);
+    v.forwards = true;
+    v.no_castling = true;
+    v.goal.stalemate = StalemateResult::WinForStalemated;  // "a stalemated side … wins"
+  } else if (p == "progressive-late-mate") {               // §3.5: checkmate only at the end of the series
+    progressive_family(v, Schedule::Progressive);
+    v.regime = Regime::EndOfTurnIfChecked;  // giving check still ends the series (family default)
   } else if (p == "logical-progressive") {  // §3.5: no pawn two-step, no castling
     progressive_family(v, Schedule::Progressive);
     v.no_double_step = true;
