@@ -6,6 +6,7 @@
 # samples sized so the whole of .ci/run fits its time; scripts/reference_full.sh runs the full counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+skip=()
 scripts/setup.sh
 if [ "${HC_SANITIZE:-0}" = 1 ]; then
   export HC_BUILD_DIR=build-asan HC_BUILD_TYPE=RelWithDebInfo
@@ -13,6 +14,7 @@ if [ "${HC_SANITIZE:-0}" = 1 ]; then
   export HC_PERFT_MAX_DEPTH=${HC_PERFT_MAX_DEPTH:-3} HC_PERFT_BUDGET=${HC_PERFT_BUDGET:-2000000}
   export HC_RANDOM_POSITIONS=${HC_RANDOM_POSITIONS:-300} HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-300}
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-2} HC_TURN_CAP=${HC_TURN_CAP:-300}
+  skip=(-E '^bench_signature$')
 elif [ "${HC_DEBUG:-0}" = 1 ]; then
   export HC_BUILD_DIR=build-debug HC_BUILD_TYPE=Debug
   scripts/build.sh -DCMAKE_CXX_FLAGS_DEBUG=-O1 -DHC_NATIVE=ON
@@ -22,6 +24,7 @@ elif [ "${HC_DEBUG:-0}" = 1 ]; then
   export HC_PERFT_MAX_DEPTH=${HC_PERFT_MAX_DEPTH:-3} HC_PERFT_BUDGET=${HC_PERFT_BUDGET:-2000000}
   export HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-300}
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-2} HC_TURN_CAP=${HC_TURN_CAP:-300}
+  skip=(-E '^bench_signature$')
 else
   export HC_BUILD_DIR=build
   scripts/build.sh
@@ -30,4 +33,7 @@ else
   export HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-2000}
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-6} HC_TURN_CAP=${HC_TURN_CAP:-1000}
 fi
-ctest --test-dir "$HC_BUILD_DIR" --output-on-failure -j2 "$@"
+# The sanitizer and Debug runs leave out the depth-4 bench signature (pinned by value in the release run; it
+# took over 600 s under ASan once the generic-kernel ids of issue 12 joined the bench): their search still runs
+# over every bench case at depth 2 (cli_bench_signature).
+ctest --test-dir "$HC_BUILD_DIR" --output-on-failure -j2 "${skip[@]}" "$@"
