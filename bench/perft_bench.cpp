@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
                                                {"different-men-marseillais+madras", 5},
                                                {"maximummer-marseillais", 8},
                                                {"citizen", 8},
+                                               {"power-pawn", 5},
                                                {"black-and-white-marseillais", 7},
                                                {"central-marseillais", 7},
                                                {"balanced-equidistant-marseillais", 7},

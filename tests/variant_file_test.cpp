@@ -86,6 +86,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "equidistant-marseillais",
                                            "balanced-equidistant-marseillais",
                                            "citizen",
+                                           "power-pawn",
                                            "double-trouble",
                                            "king-and-pawns",
                                            "king-and-pawns-medieval",

@@ -418,7 +418,9 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
     }
   }
   if (const Token* t = token("used")) {
-    refuse_unless(t, r.categories != MoveCategories::kNone && r.categories != MoveCategories::kPieceThenPawn,
+    refuse_unless(t,
+                  r.categories != MoveCategories::kNone && r.categories != MoveCategories::kPieceThenPawn &&
+                      r.categories != MoveCategories::kAnyThenPawn,
                   "used= (move categories)");
     need_mid_turn(t, "used");
     const auto names = category_names(r.categories);
@@ -444,7 +446,7 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
       throw NotationError("used= names both categories: the turn would be over", t->value.column);
   }
   if (mid_turn && !st.used && r.categories != MoveCategories::kNone &&
-      r.categories != MoveCategories::kPieceThenPawn)
+      r.categories != MoveCategories::kPieceThenPawn && r.categories != MoveCategories::kAnyThenPawn)
     throw NotationError("a turn in progress needs used= (the category already used)", 1);
   if (const Token* t =
           token("due")) {  // forward-only movement: the last move went sideways to an empty square

@@ -207,6 +207,7 @@ enum class MoveCategories : std::uint8_t {
   // man other than pawn and king) and a pawn move (quota 2); a pawn, a piece and a king move (quota 3 or
   // more; castling is the king move), in any order. Bits of TurnState::used: 1 piece, 2 pawn, 4 king.
   kPawnPieceKing,
+  kAnyThenPawn,  // any move (castling included), then a pawn move by another man (with moves_per_man = 1)
 };
 
 // An obligation on the first move of a turn, among the moves legal under every other rule.
@@ -243,6 +244,10 @@ struct Rules {
   bool every_mobile_man = false;    // a man moves only if no other mobile man has moved fewer times
   bool promoted_man_stays = false;  // a pawn that promotes may not move again in the same turn
   MoveCategories categories = MoveCategories::kNone;
+  // Twins (bits men_bit(type)): a turn's first move by a man of one of these types may be followed by a move
+  // of another man of the same type; a first move by a man of another type (castling: the king), or of a
+  // listed type with no other man of its side on the board, ends the turn. 0: off. Needs moves_per_man = 1.
+  std::uint8_t twins = 0;
   int length_budget =
       0;  // 0: none; else the turn's moves' lengths (king distance, knight 2) sum to at most this
   bool sputniks = false;  // own R, B, N in the enemy half at the turn's start may each move first
@@ -450,8 +455,8 @@ struct Rules {
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
   // Each man's moves in the turn are counted (formats.md `moved=`).
   bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
-  // Colour c's king can be checkmated: check is a rule in every regime but king capture, where escape_first_move
-  // makes a check at the start of a turn binding (RULES.md swarm).
+  // Colour c's king can be checkmated: check is a rule in every regime but king capture, where
+  // escape_first_move makes a check at the start of a turn binding (RULES.md swarm).
   bool checkmate_possible(Color c) const {
     return regime_of(c) != CheckRegime::kNone || colour(c).escape_first_move;
   }

@@ -42,6 +42,7 @@ int category_of(const Shape& s, MoveCategories c) {
   switch (c) {
     case MoveCategories::kPieceAndPawn:
     case MoveCategories::kPieceThenPawn:
+    case MoveCategories::kAnyThenPawn:
       return !s.castling && s.type == kPawn ? 1 : 0;
     case MoveCategories::kFileHalves:
       return s.castling || !(kQueenside & bb(s.from)) ? 1 : 0;
@@ -78,6 +79,7 @@ Categorizer categorizer(const Position& pos, MoveCategories c) {
   switch (c) {
     case MoveCategories::kPieceAndPawn:
     case MoveCategories::kPieceThenPawn:
+    case MoveCategories::kAnyThenPawn:
       for (int b = 0; b < pos.boards(); ++b) k.second |= pos.pieces(b, pos.side(), kPawn);
       break;
     case MoveCategories::kPawnPieceKing:
@@ -131,6 +133,35 @@ Bitboard men_with_moves(const ManMemory& men, int limit) {
       if (men.moves[i] >= limit) b |= bb(Square(i));
   }
   return b;
+}
+
+// Twins (Rules::twins): the type of the turn's first mover, read from the men's memory (under
+// moves_per_man = 1 the one man of the side that has moved; a move that had no twin to follow ended the
+// turn, note_move), and the men that may make the twin move: the other men of the side of that type.
+Bitboard twin_men(const Position& pos) {
+  const Color us = pos.side();
+  const ManMemory& men = pos.men();
+  for (int b = 0; b < pos.boards(); ++b)
+    for (Bitboard m = pos.pieces(b, us); m;) {
+      const Square s = pop_lsb(m);
+      if (!men.moves[s]) continue;
+      const PieceType t = type_of(pos.at(b, s));
+      Bitboard twins = 0;
+      for (int c = 0; c < pos.boards(); ++c) twins |= pos.pieces(c, us, t);
+      return twins & ~bb(s);
+    }
+  return 0;
+}
+
+// Does a twin move follow the turn's first move, just made (f)? Not after castling (a king move), a
+// promotion (the man changed type), a man of a type without twins, or when the side has no other man of the
+// mover's type (or the mover is gone: rules_problem refuses captures that remove the capturer).
+bool twin_may_follow(const Position& pos, const MoveFacts& f) {
+  const PieceType t = type_of(f.mover);
+  if (f.castling || f.promotion || !(pos.rules().twins & men_bit(t))) return false;
+  int count = 0;
+  for (int b = 0; b < pos.boards(); ++b) count += popcount(pos.pieces(b, color_of(f.mover), t));
+  return count >= 2;
 }
 
 // Squared Euclidean length (RULES.md maximummer-marseillais): castling O-O 16, O-O-O 25.
@@ -426,12 +457,15 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
       if (c == 1) ends = true;              // a dark-square man's move is the turn's second move
       if (c < 0) c = st.made == 1 ? 0 : 1;  // castling: the light move first, the dark move second
     }
-    if (r.categories != MoveCategories::kPieceThenPawn) st.used |= std::uint8_t(1 << c);
+    if (r.categories != MoveCategories::kPieceThenPawn && r.categories != MoveCategories::kAnyThenPawn)
+      st.used |= std::uint8_t(1 << c);
   }
   if (r.length_budget) {
     st.spent = std::uint8_t(std::min(255, st.spent + budget_length(shape)));
     if (st.spent >= r.length_budget) ends = true;  // nothing is left to spend
   }
+  // Twins: after the first move the turn goes on only where a twin may follow.
+  if (r.twins && st.made == 1 && !twin_may_follow(pos, f)) ends = true;
   // A turn that may stop early ends by itself once every man has used his moves (hurricane, threesum).
   if (r.moves_per_man && r.stop_of(color_of(f.mover)) != StopRule::kNever) {
     const Color us = color_of(f.mover);
@@ -608,6 +642,11 @@ Origins turn_origins(const Position& pos) {
     Bitboard barred = men.frozen;
     if (r.moves_per_man) barred |= men_with_moves(men, r.moves_per_man);
     o.men = o.castlers = ~barred;
+    // Twins: after the first move, only another man of its type (castling is a king move: never a twin).
+    if (r.twins && pos.state().made >= 1) {
+      o.men &= twin_men(pos);
+      o.castlers = 0;
+    }
   }
   if (r.categories != MoveCategories::kNone) {
     const TurnState& st = pos.state();
@@ -619,6 +658,8 @@ Origins turn_origins(const Position& pos) {
       allowed = st.made == 0 ? 1 : 2;
     else if (r.categories == MoveCategories::kPawnPieceKing)
       allowed = categories_owed(st.quota) & ~unsigned(st.used);
+    else if (r.categories == MoveCategories::kAnyThenPawn)
+      allowed = st.made == 0 ? 3 : 2;
     else
       allowed = 3 & ~unsigned(st.used);
     const Categorizer cat = categorizer(pos, r.categories);
@@ -679,6 +720,8 @@ std::array<const char*, 3> category_names(MoveCategories c) {
     case MoveCategories::kPieceAndPawn:
     case MoveCategories::kPieceThenPawn:
       return {"piece", "pawn", nullptr};
+    case MoveCategories::kAnyThenPawn:
+      return {"any", "pawn", nullptr};
     case MoveCategories::kFileHalves:
       return {"queenside", "kingside", nullptr};
     case MoveCategories::kCentreAndPeriphery:

@@ -250,14 +250,16 @@ const std::vector<RuleKey> kBaseKeys = {
       {"centre-and-periphery", long(MoveCategories::kCentreAndPeriphery)},
       {"light-then-dark", long(MoveCategories::kLightThenDark)},
       {"piece-then-pawn", long(MoveCategories::kPieceThenPawn)},
-      {"pawn-piece-king", long(MoveCategories::kPawnPieceKing)}},
+      {"pawn-piece-king", long(MoveCategories::kPawnPieceKing)},
+      {"any-then-pawn", long(MoveCategories::kAnyThenPawn)}},
      0,
      0,
      HC_FIELD(MoveCategories, categories),
      "the two moves of a turn come from two categories, each once: piece and pawn, files a-d and e-h, centre "
      "c3-f6 and periphery, a light-square man then a dark-square man, a piece then a pawn; pawn-piece-king: "
      "one move of each category the quota allows, in any order (quota 1: a pawn move; 2: a piece move, not "
-     "the king's, and a pawn move; 3: a pawn, a piece and a king move, castling being the king move)"},
+     "the king's, and a pawn move; 3: a pawn, a piece and a king move, castling being the king move); "
+     "any-then-pawn: any move, then a pawn move"},
     {"composition.length_budget",
      D::kSchedule,
      K::kInteger,
@@ -276,6 +278,21 @@ const std::vector<RuleKey> kBaseKeys = {
      HC_FIELD(bool, sputniks),
      "rooks, bishops and knights in the enemy half at the turn's start may each move first; then one normal "
      "move"},
+    {"composition.twins",
+     D::kSchedule,
+     K::kList,
+     {{"pawn", men_bit(kPawn)},
+      {"knight", men_bit(kKnight)},
+      {"bishop", men_bit(kBishop)},
+      {"rook", men_bit(kRook)},
+      {"queen", men_bit(kQueen)},
+      {"king", men_bit(kKing)}},
+     0,
+     0,
+     HC_FIELD(std::uint8_t, twins),
+     "a first move by a man of one of these types may be followed by a move of another man of the same type "
+     "(its twin); a first move by a man of another type (castling: the king's), or of a listed type with no "
+     "other man of its side, ends the turn (needs composition.moves_per_man = 1)"},
     {"pawn_double_step",
      D::kSchedule,
      K::kBoolean,
@@ -859,6 +876,11 @@ std::string rules_problem(const Rules& r) {
        r.follow_up_shot || r.ep_capturers != EpCapturers::kPawns))
     return "movement = \"forward-only\" with butting, capture by the victim's move, missiles, follow-up "
            "shots or e.p. by any man is not implemented (their reach would ignore the directions)";
+  if (r.twins && r.moves_per_man != 1)
+    return "composition.twins goes with composition.moves_per_man = 1 (the twin is another man)";
+  if (r.twins && (r.capture == CaptureKind::kExplosion || r.capture == CaptureKind::kKamikaze))
+    return "composition.twins with a capture that removes the capturer is not implemented (the first "
+           "mover's type is read from the man)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

@@ -61,6 +61,8 @@ enum class Composition {
   Sputnik,        // sputnik moves, then one normal move
   English,        // every mobile man before any man twice
   Triplets,       // §3.4: n=1 a pawn move; n=2 a piece and a pawn move; n>=3 a pawn, a piece, a king move
+  PowerPawn,      // power-pawn: one orthodox move, then one pawn move (another pawn: moves_per_man = 1)
+  Doublet,        // doublet: after a rook, bishop or knight move, optionally one move of another such man
 };
 
 // What wins (RULES.md §1.10 `win`) and the result of stalemate (§1.5), with the king's royalty (§1.1).

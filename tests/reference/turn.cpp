@@ -122,6 +122,25 @@ bool black_and_white_allows(const Variant& v, const Pos& p, const Move& m, const
                       [&](const Legal& o) { return category(v, p, o.move) == "light"; });
 }
 
+// doublet: the type of the man that made the turn's first move (the one man of the side in `moved=`).
+char doublet_type(const Pos& p) {
+  for (auto [w, k] : p.moved)
+    if (k > 0 && color_of(p.bd[w / 64][w % 64]) == p.stm) return type_of(p.bd[w / 64][w % 64]);
+  return 0;
+}
+
+// doublet: the first move has a twin to follow it when it is made by a rook, bishop or knight (not a
+// promotion: a pawn's move; not castling: a king's move) and its side has another man of that type.
+bool doublet_twin_exists(const Pos& p, const Move& m, const Pos& q) {
+  const char t = type_of(p.bd[m.board][m.from]);
+  if (m.castle || m.promo || (t != 'r' && t != 'b' && t != 'n')) return false;
+  int count = 0;
+  for (int b = 0; b < q.nboards; ++b)
+    for (char c : q.bd[b])
+      if (c == make_piece(t, p.stm)) ++count;
+  return count >= 2;
+}
+
 bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std::vector<Legal>& base) {
   // different men (each man at most once: different-men, maximummer, equivalent, equidistant, threesum,
   // hurricane) and Pribylinec (at most twice); castling moves the king and the rook
@@ -144,6 +163,10 @@ bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std
       return p.spent + threesum_length(p, m) <= 3;
     case Composition::English:
       return english_allows(p, m, base);
+    case Composition::PowerPawn:  // the second move is a pawn move (castling is a king move)
+      return p.made == 0 || (!m.castle && mover_type(p, m) == 'p');
+    case Composition::Doublet:  // the second move: the twin, a man of the first mover's type
+      return p.made == 0 || (!m.castle && mover_type(p, m) == doublet_type(p));
     case Composition::Triplets: {  // §3.4: each component once; n=1 a pawn move, n=2 no king move
       const std::string c = category(v, p, m);
       if (std::find(p.used.begin(), p.used.end(), c) != p.used.end()) return false;
@@ -185,6 +208,8 @@ bool composition_ends(const Variant& v, const Pos& p, const Move& m, const Pos& 
       return !sputnik_move;
     case Composition::Threesum:  // no length left, or no man left to move
       return q.spent >= 3 || every_man_moved(q, me);
+    case Composition::Doublet:  // "if that move is made by a rook, bishop or knight" (with a twin)
+      return p.made == 0 && !doublet_twin_exists(p, m, q);
     default:  // hurricane: no man left to move
       return v.voluntary_stop && v.moves_per_man == 1 && every_man_moved(q, me);
   }

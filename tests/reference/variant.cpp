@@ -128,6 +128,21 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.ep_when = EpWhen::Second;
     v.composition = Composition::Citizen;
     v.voluntary_stop = true;
+  } else if (p == "power-pawn") {  // §3.1: "one orthodox move followed by one pawn move"
+    v.schedule = Schedule::Two;
+    v.composition = Composition::PowerPawn;
+    v.moves_per_man = 1;  // "the extra move must be made by a different pawn"
+    v.lost_move = true;   // "if no legal extra pawn move exists, the turn consists of the orthodox move"
+    v.regime = Regime::EndOfTurn;  // "the mover's king must be safe after the pawn move"
+    v.ep_when = EpWhen::Pair;      // §3.1 family default
+  } else if (p == "doublet") {  // §3.1: "1 move per turn; if that move is made by a rook, bishop or knight,
+    // the player may also move its twin"
+    v.schedule = Schedule::Two;
+    v.composition = Composition::Doublet;
+    v.moves_per_man = 1;  // decision 1: "any one other man of that type"
+    v.voluntary_stop = true;
+    v.regime = Regime::EndOfTurn;  // "a K is not in check until both moves are made"
+    v.complete_turn = true;        // END-OF-TURN: a first move must begin a turn that ends with the king safe
   } else if (p == "triplets" || p == "triplets-gardner") {  // §3.4
     v.schedule = Schedule::UpToThree;
     v.composition = Composition::Triplets;
