@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
                                                {"maximummer-marseillais", 8},
                                                {"citizen", 8},
                                                {"power-pawn", 5},
+                                               {"doublet", 5},
                                                {"black-and-white-marseillais", 7},
                                                {"central-marseillais", 7},
                                                {"balanced-equidistant-marseillais", 7},

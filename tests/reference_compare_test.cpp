@@ -135,6 +135,24 @@ TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
+// A twin move and a compulsory pawn move under END-OF-TURN (RULES.md §3.1 doublet, power-pawn): random play
+// from small endgames with pairs of rooks, bishops and knights and a few pawns, where checks mended by the
+// second move, stops, lone first moves and mates come often.
+TEST(ReferenceCompareSecondMove, TwinsAndPawnMovesInEndgames) {
+  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
+  std::map<std::string, int> outcomes;
+  for (const std::string id : {"doublet", "power-pawn"})
+    for (const std::string start :
+         {"r3k2r/1p4p1/8/2b2b2/8/1N3N2/1P4P1/R3K2R w KQkq - 0 5", "4k3/1n1p2n1/8/8/8/8/1B2P1B1/4K3 b - - 0 5",
+          "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 5"}) {
+      const Variant v = make_variant(id);
+      const auto fens =
+          test::random_positions(v, count, 0x7A1 ^ std::hash<std::string>()(id + start), 40, start);
+      compare_positions(id, fens, &outcomes);
+    }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
 // Two moves against one (RULES.md §3.3, rules per colour): version A / B of White's escape, from small
 // endgames where a lone White king with a pawn or two meets a few Black men, so that checks on either king
 // are frequent (and now and then a mate: 10,000 reach three).

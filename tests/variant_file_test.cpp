@@ -87,6 +87,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "balanced-equidistant-marseillais",
                                            "citizen",
                                            "power-pawn",
+                                           "doublet",
                                            "double-trouble",
                                            "king-and-pawns",
                                            "king-and-pawns-medieval",
