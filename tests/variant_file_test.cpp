@@ -97,6 +97,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "hurricane",
                                            "sputnik",
                                            "swarm",
+                                           "kazan",
                                            "progressive-symmetric",
                                            "fibonacci",
                                            "slow-progressive",
