@@ -153,6 +153,23 @@ TEST(ReferenceCompareSecondMove, TwinsAndPawnMovesInEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
+// The refill chain (RULES.md kazan): the option optional=true (any filler, the stop), which the catalogue's
+// id does not set, and small positions where chains meet checks: castling with both chains, pinned fillers,
+// kings refilling next to attacked squares, mates (the reference searches every chain in full).
+TEST(ReferenceCompareRefillChain, OptionAndEndgames) {
+  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
+  std::map<std::string, int> outcomes;
+  for (const std::string id : {"kazan", "kazan:optional=true"})
+    for (const std::string start : {"", "r3k2r/pbppqp1p/1n6/8/8/1N6/PBPPQP1P/R3K2R w KQkq - 0 5",
+                                    "4k3/1r3ppp/8/8/2b5/8/3PPPPP/2BQK1NR w K - 0 5"}) {
+      const Variant v = make_variant(id);
+      const auto fens =
+          test::random_positions(v, count, 0x4A2 ^ std::hash<std::string>()(id + start), 40, start);
+      compare_positions(id, fens, &outcomes);
+    }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
 // Two moves against one (RULES.md §3.3, rules per colour): version A / B of White's escape, from small
 // endgames where a lone White king with a pawn or two meets a few Black men, so that checks on either king
 // are frequent (and now and then a mate: 10,000 reach three).

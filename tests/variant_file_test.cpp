@@ -99,6 +99,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "hurricane",
                                            "sputnik",
                                            "swarm",
+                                           "kazan",
                                            "progressive-symmetric",
                                            "fibonacci",
                                            "slow-progressive",

@@ -32,7 +32,8 @@ enum class Field : std::uint64_t {
   kManMoves,
   kFrozen,
   kSputniks,
-  kAttribute  // a man's attribute: (board, attribute, square) (Position::attr_key)
+  kAttribute,  // a man's attribute: (board, attribute, square) (Position::attr_key)
+  kRefill      // the refill chain's squares (TurnState::refill, refill_next)
 };
 // splitmix64's finaliser: a distinct pseudo-random key per (field, value).
 constexpr Key mix(Field f, std::uint64_t value) {

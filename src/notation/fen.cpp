@@ -269,8 +269,8 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   };
   for (const auto& t : tokens) {
     static const char* const kKnown[] = {
-        "made",   "pend", "progress", "forbid", "quota",   "checks",   "capture", "moved",
-        "frozen", "used", "spent",    "last",   "lastlen", "sputniks", "due",     "started-in-check"};
+        "made", "pend",  "progress", "forbid",  "quota",    "checks", "capture",          "moved",  "frozen",
+        "used", "spent", "last",     "lastlen", "sputniks", "due",    "started-in-check", "vacated"};
     if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char* k) { return t.first == k; }) ==
             std::end(kKnown) &&
         std::none_of(std::begin(kAttributes), std::end(kAttributes),
@@ -520,6 +520,28 @@ void parse_fen(Position& pos, const Variant& v, std::string_view fen) {
   } else {
     refuse_unless(token("sputniks"), false, "sputniks=");
   }
+  // The refill chain (Rules::refill_chain): the vacated square to refill next, then the waiting one.
+  if (const Token* t = token("vacated")) {
+    refuse_unless(t, r.refill_chain != RefillChain::kNone, "vacated= (the refill chain)");
+    need_mid_turn(t, "vacated");
+    const std::string_view text = t->value.text;
+    const std::size_t comma = text.find(',');
+    const Square a = parse_square(text.substr(0, comma)),
+                 b = comma == std::string_view::npos ? kNoSquare : parse_square(text.substr(comma + 1));
+    if (a == kNoSquare || (comma != std::string_view::npos && (b == kNoSquare || b == a)))
+      throw NotationError("vacated= takes one square or two different squares (e1 or e1,h1)",
+                          t->value.column);
+    for (Square sq : {a, b})
+      if (sq != kNoSquare && pos.at(0, sq))
+        throw NotationError("vacated= names " + square_name(sq) + ", where a man stands", t->value.column);
+    st.refill = std::uint8_t(a);
+    st.refill_next = std::uint8_t(b);
+    if (!refill_fillers(pos, a))
+      throw NotationError("vacated= names " + square_name(a) + ", which no man may refill (the turn is over)",
+                          t->value.column);
+  } else if (mid_turn && r.refill_chain != RefillChain::kNone) {
+    throw NotationError("a turn in progress needs vacated= (the square to refill next)", 1);
+  }
   // Per-man attributes (docs/formats.md): one token per attribute the rules keep, named after it, listing the
   // men of both sides that hold it (board B prefixed |), or -. Without it every man holds the attribute or
   // none (AttributeInfo::every_man_at_start).
@@ -683,6 +705,7 @@ std::string to_fen(const Position& pos) {
     s += " due=forward";
   } else if (st.used && r.regime == CheckRegime::kEndOfTurnWhenInCheck) {
     s += " started-in-check=1";
+
   } else if (st.used) {
     const auto names = category_names(r.categories);
     s += " used=";
@@ -690,6 +713,11 @@ std::string to_fen(const Position& pos) {
     for (int c = 0; c < 3; ++c)
       if (st.used >> c & 1 && names[c]) s += (first ? "" : ",") + std::string(names[c]), first = false;
   }
+  if (st.refill != kNoSquare) {
+    s += " vacated=" + square_name(st.refill);
+    if (st.refill_next != kNoSquare) s += "," + square_name(st.refill_next);
+  }
+
   if (st.spent) s += " spent=" + std::to_string(st.spent);
   if (st.last_type)
     s += std::string(" last=") + (st.last_type == 7 ? 'c' : man_letter_lower(PieceType(st.last_type)));

@@ -88,6 +88,8 @@ Key Position::state_key() const {
   if (st_.used) k ^= mix(Field::kUsed, st_.used);
   if (st_.spent) k ^= mix(Field::kSpent, st_.spent);
   if (st_.turn_capture) k ^= mix(Field::kTurnCapture, 1);
+  if (st_.refill != kNoSquare)
+    k ^= mix(Field::kRefill, std::uint64_t(st_.refill) | std::uint64_t(st_.refill_next) << 8);
   if (follows_men_) {
     k ^= men_.moves_key;
     if (men_.frozen) k ^= mix(Field::kFrozen, men_.frozen);

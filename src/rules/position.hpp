@@ -39,6 +39,9 @@ struct TurnState {
   std::uint8_t spent = 0;      // length used in this turn (Rules::length_budget)
   bool turn_progress = false;  // a capture or pawn move happened in this turn (turn-counted no-progress rule)
   bool turn_capture = false;   // a capture happened in this turn (ScheduleKind::kCaptureStreak)
+  // The refill chain (Rules::refill_chain): the vacated square to be refilled next, and the one waiting
+  // after that chain (castling: the rook's origin); kNoSquare when none.
+  std::uint8_t refill = kNoSquare, refill_next = kNoSquare;
   Color side = kWhite;
 };
 

@@ -180,6 +180,13 @@ struct Schedule {
 // When a voluntary stop (the move `0000`) is allowed.
 enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
+// The forced refill chain (RULES.md §3.7 kazan; rules/turn.hpp "refill chain"): after the turn's first move,
+// each square an own man vacated must be refilled by a move of an own man that has not moved in the turn
+// (a non-capturing move to it), the highest-priority man P > N > B > R > Q > K (the player choosing among
+// equals); the filler's own square is refilled next. kOptional: a refill is never due (the turn may be
+// stopped, `0000`) and any man that can refill may (no priority).
+enum class RefillChain : std::uint8_t { kNone, kCompulsory, kOptional };
+
 // The settings a colour may have of its own (RULES.md §3.3 two moves against one: the double-mover plays
 // END-OF-TURN, the single-mover OBSERVED; each side's men check the other king their own way): the rule keys
 // `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early` and `gives_check`
@@ -255,6 +262,7 @@ struct Rules {
   // Castling counts toward moves_per_man for the rook as well as the king (false: for the king only; the
   // rook still owes its own move).
   bool castling_counts_rook = true;
+  RefillChain refill_chain = RefillChain::kNone;  // the forced refill chain after the first move
   // moves the variant lacks
   bool pawn_double_step = true;
   bool castling = true;
@@ -465,12 +473,13 @@ struct Rules {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
            first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
            ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak ||
-           movement != Movement::kFree;
+           movement != Movement::kFree || refill_chain != RefillChain::kNone;
   }
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
-           first_move != FirstMoveRule::kFree || !pawn_double_step || !castling || any_stop();
+           first_move != FirstMoveRule::kFree || !pawn_double_step || !castling || any_stop() ||
+           refill_chain != RefillChain::kNone;
   }
 };
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "rules/generic_kernel.hpp"
 #include "rules/kernel.hpp"
 #include "rules/soundness.hpp"
 
@@ -477,6 +478,22 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
   // Forward-only movement: after a sideways move to an empty square the next move must go forward.
   if (r.movement == Movement::kForwardOnly)
     st.used = !f.capture && !f.castling && rank_of(f.from) == rank_of(f.to) ? kForwardDue : 0;
+  // The refill chain: the squares this move vacated are due; a square nobody can refill is dropped; with
+  // none left the turn ends.
+  if (r.refill_chain != RefillChain::kNone) {
+    if (st.made == 1) {
+      const CastlingSide* cs = f.castling ? pos.castling().find(f.from, f.to) : nullptr;
+      st.refill = std::uint8_t(f.from);
+      st.refill_next = cs ? std::uint8_t(cs->rook_from) : kNoSquare;
+    } else {
+      st.refill = std::uint8_t(f.from);  // the filler's origin; the waiting square stays
+    }
+    while (st.refill != kNoSquare && !refill_fillers(pos, st.refill)) {
+      st.refill = st.refill_next;
+      st.refill_next = kNoSquare;
+    }
+    if (st.refill == kNoSquare) ends = true;
+  }
   if (r.first_move == FirstMoveRule::kImitateType)
     st.last_type = f.castling ? kCastlingType : type_of(f.mover);
   if (r.first_move == FirstMoveRule::kImitateLength) st.last_len2 = std::uint8_t(squared_length(shape));
@@ -549,6 +566,14 @@ void compose_turn(Position& pos, MoveList& list) {
   const Rules& r = pos.rules();
   const TurnState& st = pos.state();
   // Frozen men, men out of moves and the categories the turn allows or prefers: turn_origins, at generation.
+  // The refill chain: after the first move only refills of the square due (its fillers: turn_origins).
+  if (r.refill_chain != RefillChain::kNone && st.made > 0) {
+    const Bitboard fillers = refill_fillers(pos, st.refill);
+    list.keep_if([&](Move m) {
+      return m.to() == st.refill && (m.kind() == MoveKind::kNormal || m.kind() == MoveKind::kPromotion) &&
+             (fillers & bb(m.from())) && !pos.at(0, m.to());
+    });
+  }
   if (r.length_budget) {
     const int left = r.length_budget - st.spent;
     list.keep_if([&](Move m) { return budget_length(pos, m) <= left; });
@@ -647,6 +672,10 @@ Origins turn_origins(const Position& pos) {
       o.men &= twin_men(pos);
       o.castlers = 0;
     }
+  }
+  if (r.refill_chain != RefillChain::kNone && pos.state().made > 0) {
+    o.men &= refill_fillers(pos, pos.state().refill);
+    o.castlers = 0;
   }
   if (r.categories != MoveCategories::kNone) {
     const TurnState& st = pos.state();
@@ -760,6 +789,7 @@ void end_turn(Position& pos) {
   st.used = 0;
   st.spent = 0;
   st.turn_capture = false;
+  st.refill = st.refill_next = kNoSquare;
   if (r.follows_men()) {
     ManMemory& men = pos.men();
     men.clear();
@@ -835,6 +865,49 @@ bool gives_check(Position& pos, Move m) {
   bool check = pos.ops().checkers(pos, them) != 0;
   pos.undo(u);
   return check;
+}
+
+Bitboard refill_fillers(const Position& pos, Square to) {
+  if (to >= 64 || pos.at(0, to)) return 0;
+  const Rules& r = pos.rules();
+  const Color us = pos.side();
+  const Bitboard occ = pos.occupied(0);
+  Bitboard free = pos.pieces(0, us);
+  if (r.follows_men()) {
+    const ManMemory& men = pos.men();
+    for (Bitboard b = free; b;) {
+      const Square s = pop_lsb(b);
+      if (men.moves[s] || (men.frozen & bb(s))) free &= ~bb(s);
+    }
+  }
+  const bool priority = r.refill_chain == RefillChain::kCompulsory;
+  Bitboard all = 0;
+  // Pawns: one step forward onto `to`, or the two-step from the second rank over an empty square.
+  const int up = us == kWhite ? 8 : -8;
+  const int behind = int(to) - up;
+  if (behind >= 0 && behind < 64) {
+    if (pos.at(0, Square(behind)) == make_piece(us, kPawn))
+      all |= bb(Square(behind)) & free;
+    else if (!pos.at(0, Square(behind)) && r.pawn_double_step) {
+      const int two = behind - up;
+      const int second = us == kWhite ? 1 : 6;
+      if (two >= 0 && two < 64 && rank_of(Square(two)) == second &&
+          pos.at(0, Square(two)) == make_piece(us, kPawn))
+        all |= bb(Square(two)) & free;
+    }
+  }
+  if (priority && all) return all;
+  for (PieceType t : {kKnight, kBishop, kRook, kQueen, kKing}) {
+    const Piece p = make_piece(us, t);
+    Bitboard men = generic::reach(p, to, occ) & pos.pieces(0, us, t) & free;
+    if (men && t == kKing) {
+      const Square k = lsb(men);
+      if (generic::check_givers(pos, us, 0, to, (occ ^ bb(k)) | bb(to))) men = 0;
+    }
+    if (priority && men) return men;
+    all |= men;
+  }
+  return all;
 }
 
 bool in_check(const Position& pos) { return pos.ops().checkers(pos, pos.side()) != 0; }
@@ -931,8 +1004,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (st.made == 0 && r.first_move != FirstMoveRule::kFree) first_move_obligation(pos, list);
   // The voluntary stop, where the rules allow it (and the turn has begun).
   // Under END-OF-TURN the stop ends the turn: only with the king safe (RULES.md §1.6).
-  if (r.stop_of(st.side) == StopRule::kAfterFirstMove && st.made >= 1 &&
-      (r.regime_of(st.side) != CheckRegime::kEndOfTurn || !in_check(pos)))
+  if ((r.stop_of(st.side) == StopRule::kAfterFirstMove || r.refill_chain == RefillChain::kOptional) &&
+      st.made >= 1 && (r.regime_of(st.side) != CheckRegime::kEndOfTurn || !in_check(pos)))
     list.push(kStopMove);
 }
 

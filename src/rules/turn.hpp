@@ -110,6 +110,25 @@ Bitboard sputniks_at_turn_start(const Position& pos);
 // under MoveCategories::kPawnPieceKing.
 std::array<const char*, 3> category_names(MoveCategories c);
 
+// The refill chain (Rules::refill_chain, RULES.md §3.7 kazan). Contract:
+//   * the turn's first move is free; it leaves the squares to refill: its man's origin (castling: the king's
+//     origin, then the rook's); a capture's or e.p. victim's square is not one of them (an enemy man left
+//     it);
+//   * TurnState::refill is the square refilled next, TurnState::refill_next the one waiting (the rook's);
+//     the chain runs square by square, depth first: a refill leaves its filler's origin, which becomes the
+//     next square to refill, so the chain from the king's square runs to its end before the rook's begins;
+//   * a square with no filler (refill_fillers empty) is dropped and the waiting square taken; with none left
+//     the turn ends (note_move), so a turn in progress always has a refill due;
+//   * a refill is a non-capturing move of one man (a promotion too; not castling, not e.p.) onto the square,
+//     by a man of the side that has not moved in this turn (moves_per_man = 1), of the highest priority
+//     present P > N > B > R > Q > K (kCompulsory; kOptional: any), a king only onto a square no enemy man
+//     attacks (the king lifted off its square); pinned men refill too: the check regime (END-OF-TURN) tests
+//     the king at the turn's end only, so a forced chain that ends with the king exposed makes its first
+//     move illegal;
+//   * kOptional: the stop `0000` is offered while a refill is due (with the king safe under END-OF-TURN).
+// The men that may refill `to` now (one board, orthodox men; rules_problem refuses the rest).
+Bitboard refill_fillers(const Position& pos, Square to);
+
 // Is the side to move in check (under the variant's rules)?
 bool in_check(const Position& pos);
 // Is the turn in progress played under END-OF-TURN (RULES.md §1.6)? Always under CheckRegime::kEndOfTurn;

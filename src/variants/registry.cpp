@@ -79,7 +79,7 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 // both), men beyond the orthodox six (fers, alfil) or a promotion set other than Q, R, B, N
 // (Rules::unorthodox_men), the END-OF-TURN check regime (also chosen per turn) or escape_first_move, settings
 // per colour (Rules::colours_differ), check other than by every man's attack (check_by), forward-only
-// movement and twins (composition.twins): generic kernel hooks only).
+// movement, twins (composition.twins) and the refill chain: generic kernel hooks only).
 static bool generic_only(const Rules& r) {
   return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.any_regime(CheckRegime::kEndOfTurn) || r.any_regime(CheckRegime::kEndOfTurnWhenInCheck) ||
@@ -88,7 +88,7 @@ static bool generic_only(const Rules& r) {
          r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
          r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal ||
          r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||
-         r.movement != Movement::kFree || r.twins ||
+         r.movement != Movement::kFree || r.twins || r.refill_chain != RefillChain::kNone ||
          (r.paralysis != ParalysisKind::kNone && !(r.paralysed_cannot_move && r.paralysed_give_no_check));
 }
 

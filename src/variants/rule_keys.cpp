@@ -225,6 +225,18 @@ const std::vector<RuleKey> kBaseKeys = {
      HC_FIELD(bool, castling_counts_rook),
      "castling counts toward composition.moves_per_man for the rook too (false: the king only; the rook "
      "still owes its own move)"},
+    {"composition.refill_chain",
+     D::kSchedule,
+     K::kChoice,
+     {{"none", long(RefillChain::kNone)},
+      {"compulsory", long(RefillChain::kCompulsory)},
+      {"optional", long(RefillChain::kOptional)}},
+     0,
+     0,
+     HC_FIELD(RefillChain, refill_chain),
+     "after the turn's first move each vacated square is refilled by an own man that has not moved "
+     "(priority P > N > B > R > Q > K; the chain goes on from the filler's square): compulsory, or "
+     "optional (any filler, the turn may stop)"},
     {"composition.every_mobile_man",
      D::kSchedule,
      K::kBoolean,
@@ -745,6 +757,7 @@ const std::vector<IdOption> kOptions = {
     {"kernel", "kernel", nullptr, {}},
     {"escape-first-move", "escape_first_move", nullptr, {}},
     {"no-king-step-into-check", "no_king_step_into_check", nullptr, {}},
+    {"optional", "composition.refill_chain", nullptr, {{"true", "optional"}, {"false", "compulsory"}}},
     {"madras-ep",
      "madrasi_ep",
      nullptr,
@@ -833,8 +846,9 @@ std::string rules_problem(const Rules& r) {
     return "black_quota only goes with schedule = \"fixed\"";
   if (k == ScheduleKind::kUnbounded &&
       (r.stop == StopRule::kNever || r.colour(kBlack).stop == StopRule::kNever) && !r.sputniks &&
-      !r.lost_move)
-    return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.sputniks or "
+      !r.lost_move && r.refill_chain == RefillChain::kNone)
+    return "schedule = \"unbounded\" needs a way to end the turn: stop_early, composition.sputniks, "
+           "composition.refill_chain or "
            "lost_move (the turn ends when nothing legal is left)";
   if (r.butting == Butting::kEveryMan && r.capture != CaptureKind::kNone)
     return "butting = \"every-man\" goes with capture = \"none\" (every man captures only by butting)";
@@ -871,6 +885,17 @@ std::string rules_problem(const Rules& r) {
       return "check_only_last_move needs a check regime (not check = \"none\")";
   if (!r.castling_counts_rook && !r.counts_moves())
     return "composition.castling_counts_rook = false goes with composition.moves_per_man";
+  if (r.refill_chain != RefillChain::kNone) {
+    if (r.moves_per_man != 1 || r.schedule.kind != ScheduleKind::kUnbounded || !r.castling_counts_rook)
+      return "composition.refill_chain goes with schedule = \"unbounded\" and composition.moves_per_man = 1 "
+             "(castling counting for the rook)";
+    if (r.boards != 1 || r.transfer != TransferKind::kNone || r.movement != Movement::kFree ||
+        r.unorthodox_men() || r.paralysis != ParalysisKind::kNone || r.butting != Butting::kNone ||
+        r.every_mobile_man || r.sputniks || r.categories != MoveCategories::kNone || r.length_budget ||
+        r.any_stop() || r.lost_move || !r.captures_by_moving())
+      return "composition.refill_chain is implemented on one board with the orthodox men and movement, no "
+             "paralysis or butting, no other composition rule, stop or lost move";
+  }
   if (r.movement != Movement::kFree &&
       (r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers || r.missiles ||
        r.follow_up_shot || r.ep_capturers != EpCapturers::kPawns))

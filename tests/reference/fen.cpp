@@ -179,6 +179,19 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
       only_for(v.regime == Regime::EndOfTurnIfChecked);
       if (val != "1") bad_fen(fen, "token " + t);
       p.began_in_check = true;
+    } else if (key == "vacated") {
+      only_for(v.kazan);
+      std::size_t i = 0;
+      while (i <= val.size()) {
+        std::size_t j = val.find(',', i);
+        if (j == std::string::npos) j = val.size();
+        const std::string sq = val.substr(i, j - i);
+        if (sq.size() != 2 || sq[0] < 'a' || sq[0] > 'h' || sq[1] < '1' || sq[1] > '8')
+          bad_fen(fen, "token " + t);
+        p.vacated.push_back((sq[1] - '1') * 8 + (sq[0] - 'a'));
+        i = j + 1;
+      }
+      if (p.vacated.size() > 2) bad_fen(fen, "token " + t);
     } else if (key == "due") {
       only_for(v.forwards);
       if (val != "forward") bad_fen(fen, "token " + t);
@@ -254,6 +267,8 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
   mid_turn_only(has_used, "used");
   mid_turn_only(has_spent, "spent");
   mid_turn_only(p.forward_due, "due");
+  mid_turn_only(!p.vacated.empty(), "vacated");
+  if (v.kazan && mid && p.vacated.empty()) bad_fen(fen, "a kazan turn in progress needs vacated=");
   mid_turn_only(p.began_in_check, "started-in-check");
   mid_turn_only(has_sputniks, "sputniks");
 
@@ -440,6 +455,11 @@ std::string write_fen(const Variant& v, const Pos& p) {
   }
   if (p.forward_due) out << " due=forward";
   if (p.began_in_check) out << " started-in-check=1";
+  if (!p.vacated.empty()) {
+    std::vector<std::string> items;
+    for (int s : p.vacated) items.push_back(square_name(s));
+    out << " vacated=" << join(items);
+  }
   if (p.made && v.composition == Composition::Threesum) out << " spent=" << p.spent;
   if (p.last) out << " last=" << p.last;
   if (p.lastlen >= 0) out << " lastlen=" << p.lastlen;

@@ -111,6 +111,11 @@ struct Variant {
   // swarm decision: "castling is the king's move (the rook, displaced by castling, still owes its own move if
   // it can make one)"; elsewhere castling is the move of both king and rook
   bool castling_counts_rook = true;
+  // kazan (§3.7): "a turn = one freely chosen move, followed by a compulsory chain: whenever a square is
+  // vacated by a move, a friendly man that can legally move to it (non-capturing) must do so; if several can,
+  // priority P > N > B > R > Q > K"; option optional=true: "chain moves and the choice of man are optional"
+  bool kazan = false;
+  bool kazan_optional = false;
   Obligation obligation = Obligation::None;
   // capture group
   Capture capture = Capture::Displacement;
@@ -219,6 +224,7 @@ struct Pos {
   std::set<int> has_moved;        // `has-moved=`: places of the men that have moved in the game (tylor)
   bool forward_due = false;  // `due=forward` (progressive-forwards): the last move went sideways, no capture
   bool began_in_check = false;  // `started-in-check=1` (progressive-late-mate): this series began in check
+  std::vector<int> vacated;     // `vacated=` (kazan): the squares still to refill, the one due now first
 };
 
 struct Move {

@@ -141,7 +141,37 @@ bool doublet_twin_exists(const Pos& p, const Move& m, const Pos& q) {
   return count >= 2;
 }
 
+// §3.7 kazan: the moves that refill square t now - "a friendly man that can legally move to it
+// (non-capturing) must do so"; "no man moves more than once in the turn"; "a king never joins the chain by
+// stepping onto an attacked square"; "if several can, priority P > N > B > R > Q > K, the player choosing
+// among equals" (optional=true: "the choice of man [is] optional", any of them). Legally: by the man's
+// movement; the king's safety is the turn end's (END-OF-TURN), so a pinned man refills too. Castling and e.p.
+// are no refills (a refill is one man's move onto the square).
+std::vector<Move> kazan_refills(const Variant& v, const Pos& q, int t) {
+  std::vector<Move> all;
+  if (q.bd[0][t] != EMPTY) return all;
+  for (const Move& m : pseudo_moves(v, q)) {
+    if (m.board != 0 || m.to != t || m.capture || m.castle || m.ep || m.stop || m.fire || m.removal) continue;
+    if (moves_of(q, place(0, m.from)) >= 1) continue;
+    if (type_of(q.bd[0][m.from]) == 'k' && in_check(v, move_effects(v, q, m), q.stm)) continue;
+    all.push_back(m);
+  }
+  if (v.kazan_optional || all.empty()) return all;
+  const std::string order = "pnbrqk";
+  std::size_t best = order.size();
+  for (const Move& m : all) best = std::min(best, order.find(type_of(q.bd[0][m.from])));
+  std::erase_if(all, [&](const Move& m) { return order.find(type_of(q.bd[0][m.from])) != best; });
+  return all;
+}
+
 bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std::vector<Legal>& base) {
+  // kazan: after the free first move, only a refill of the square due
+  if (v.kazan && p.made > 0) {
+    if (p.vacated.empty()) return false;
+    for (const Move& r : kazan_refills(v, p, p.vacated[0]))
+      if (r.from == m.from && r.to == m.to && r.promo == m.promo) return true;
+    return false;
+  }
   // different men (each man at most once: different-men, maximummer, equivalent, equidistant, threesum,
   // hurricane) and Pribylinec (at most twice); castling moves the king and the rook
   if (v.moves_per_man > 0)
@@ -249,6 +279,7 @@ void finish_turn(const Variant& v, const Pos& p, Pos& q, int moves, bool check) 
       q.quota = next_static;
   }
   q.captured = false;
+  q.vacated.clear();
   q.moved.clear();
   q.frozen.clear();
   q.used.clear();
@@ -364,6 +395,19 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   if (v.obligation == Obligation::Equivalent) q.last = m.castle ? 'c' : type_of(mover);  // promotion: p
   if (v.obligation == Obligation::Equidistant) q.lastlen = squared_length(m);
 
+  // kazan: the squares still to refill - the first move's origin (castling: "the chain starts from the
+  // king's vacated square, then from the rook's"); a refill's origin is refilled next, before any square
+  // waiting. A square no man can refill ends its chain; none left ends the turn.
+  bool chain_over = false;
+  if (v.kazan) {
+    std::vector<int> due{m.from};
+    if (p.made == 0 && m.castle) due.push_back(m.rook_from);
+    if (p.made > 0) due.insert(due.end(), p.vacated.begin() + 1, p.vacated.end());
+    while (!due.empty() && kazan_refills(v, q, due[0]).empty()) due.erase(due.begin());
+    q.vacated = due;
+    chain_over = due.empty();
+  }
+
   a.gives_check = in_check(v, q, them);
   if (v.schedule == Schedule::BankOfScotland && a.gives_check) q.checks[me] += 1;
   // The game ends at once, and with it the turn: a royal king lost (D-8), or a goal reached (§1.10).
@@ -372,7 +416,7 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
                  (v.ends_on_capture && removes) ||
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
-                 composition_ends(v, p, m, q, sputnik_move);
+                 composition_ends(v, p, m, q, sputnik_move) || chain_over;
   q.forbid.clear();
   // progressive-forwards: a sideways move without capture must be followed by a forward move
   q.forward_due = v.forwards && !a.turn_ended && !m.capture && rank_of(m.from) == rank_of(m.to);

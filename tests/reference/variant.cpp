@@ -172,7 +172,13 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.lost_move = true;              // "the turn ends when every remaining man ... has no legal move"
     v.regime = Regime::None;         // "the opposing king may be captured"
     v.escape_first_move = true;
-  } else if (p == "sputnik") {  // §3.7
+  } else if (p == "kazan") {  // §3.7
+    v.schedule = Schedule::Unbounded;
+    v.moves_per_man = 1;           // "no man moves more than once in the turn"
+    v.kazan = true;                // the chain ends the turn (turn.cpp)
+    v.regime = Regime::EndOfTurn;  // "the whole chain is one turn, the mover's king must be safe at its end"
+    v.complete_turn = true;        // "a first move whose forced chain ends with the king exposed is illegal"
+  } else if (p == "sputnik") {     // §3.7
     v.schedule = Schedule::Unbounded;
     v.ends_on_check = true;
     v.composition = Composition::Sputnik;
@@ -268,6 +274,14 @@ void read_options(Variant& v, const std::string& name, const std::string& option
         (o[0] == 'n' ? v.no_king_step_into_check : v.escape_first_move) = true;
         return;
       }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
+  if (name == "kazan") {  // "Option kazan.optional=true: chain moves and the choice of man are optional"
+    if (options == "optional=true" || options == "optional=false") {
+      v.kazan_optional = options == "optional=true";
+      v.voluntary_stop = v.kazan_optional;  // declining a chain move ends the turn
+      return;
+    }
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   }
   if (name.rfind("king-and-pawns", 0) == 0) {  // §3.3 version A / B of White's escape (the double-mover's)
