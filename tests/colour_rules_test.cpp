@@ -158,6 +158,27 @@ TEST(ColourRules, GikKingChecksAtTwoSteps) {
   EXPECT_FALSE(test::in_check("king-and-pawns", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
 }
 
+// The two-move threat (RULES.md §1.3; monster, imperatore): the single-mover's king is in check when the
+// double-mover could capture it within one turn of two moves. All counted by hand.
+TEST(ColourRules, TwoMoveThreatByHand) {
+  // monster, White Ke1 against Black's Kd4: d2, e2 and f2 are two king steps from d4 (through c3/d3/e3, e3),
+  // d1 and f1 three: only Kd1 and Kf1 are legal.
+  EXPECT_EQ(legal("monster", "8/8/8/8/3k4/8/8/4K3 w - - 0 30"), (std::vector<std::string>{"e1d1", "e1f1"}));
+  // A pawn's promotion: c2-c1 as a queen attacks a1 along the first rank, as a knight a2; the pawn attacks
+  // b1, a queen on c1 b2. White is in check with no legal move (mated by the threat).
+  EXPECT_TRUE(test::in_check("monster", "7k/8/8/8/8/8/2p5/K7 w - - 0 30"));
+  EXPECT_EQ(legal("monster", "7k/8/8/8/8/8/2p5/K7 w - - 0 30"), std::vector<std::string>{});
+  // A discovery: d4-d3 opens the bishop h8's diagonal to a1 (its own moves, g7, f6, e5, stay behind d4).
+  // With a White pawn on d3 the Black pawn cannot move (nothing to take on c3, e3): no check.
+  EXPECT_TRUE(test::in_check("monster", "4k2b/8/8/8/3p4/8/8/K7 w - - 0 30"));
+  EXPECT_FALSE(test::in_check("monster", "4k2b/8/8/8/3p4/3P4/8/K7 w - - 0 30"));
+  // E.p. and capture: with White Ke2 and Black's pawn e4, d2-d3 is met by exd3 and d2-d4 by exd3 e.p., both
+  // attacking e2 from d3; Kf2 (e4-e3 attacks f2), Kd3 and Kf3 (attacked by e4) are illegal; Kd1, Ke1, Kf1 and
+  // Ke3 (the pawn is then blocked and takes nothing) are legal.
+  EXPECT_EQ(legal("monster", "4k3/8/8/8/4p3/8/3PK3/8 w - - 0 30"),
+            (std::vector<std::string>{"e2d1", "e2e1", "e2e3", "e2f1"}));
+}
+
 // king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a
 // first move it is illegal (king-and-pawns allows it, ending the turn): Kd1, Kd2, Ke2, Kf1, Kf2. After Ke2,
 // d4 is legal, with the king's seven steps (d1, e1, f1, d2, f2, e3, f3) and the stop: 9.

@@ -91,6 +91,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "king-and-pawns-medieval",
                                            "king-and-pawns-verney",
                                            "king-and-pawns-gik",
+                                           "monster",
                                            "triplets",
                                            "triplets-gardner",
                                            "threesum",

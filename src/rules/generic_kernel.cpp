@@ -458,6 +458,63 @@ Bitboard king_two_steps(const Position& pos, int b, Square k, Bitboard occ, Colo
   return result;
 }
 
+// The two-move threat (CheckBy::kTwoMoveThreat, RULES.md §1.3, §3.3 monster): the men of `by` that could
+// capture a king of the other colour standing on k (occupancy occ) within one turn of two moves. The men
+// attacking k now, if any (a capture at once); else each man with a move after which a man of `by` attacks k:
+// the mover from its arrival square (a promoted pawn as each man it may become) or another man through the
+// square it left (or the square of the pawn it took e.p.). A move is any of the man's moves by its pattern —
+// steps and captures, a pawn's step, two-step (where the rules have it), captures and, where `by` is to move
+// at the start of its turn, its e.p. captures — pseudo-legal, for the turn would end with the king's capture
+// (its own king is not asked about). Castling is not counted (the double-movers of §3.3 have no rooks;
+// decision, docs/variants.md). rules_problem keeps the rules where a move is a plain displacement.
+Bitboard two_move_threat(const Position& pos, int b, Square k, Bitboard occ, Color by) {
+  if (const Bitboard now = attackers(pos, b, k, occ, by, kKing)) return now;
+  const Rules& r = pos.rules();
+  const Bitboard own = pos.pieces(b, by) & occ;
+  const Bitboard prey = occ & ~own;  // the checked side's men (the king on k is attacked by none of ours)
+  const int up = by == kWhite ? 8 : -8;
+  const Bitboard last = rank_bb(by == kWhite ? 7 : 0);
+  PieceType choices[kPieceTypeCount];
+  const int promotions = promotion_choices(r, choices);
+  const Bitboard ep = pos.side() == by && pos.state().made == 0 ? pos.state().ep_now & ~occ : 0;
+  Bitboard result = 0;
+  // After the man on s goes to t (removing `gone`, its e.p. victim, too), does a man of `by` attack k?
+  auto threatens = [&](Square s, Square t, Bitboard gone, PieceType type) {
+    const Bitboard after = ((occ & ~bb(s) & ~gone) | bb(t));
+    if (attackers(pos, b, k, after, by, kKing) & ~bb(s) & after) return true;  // another man
+    if (type != kPawn || !(last & bb(t)) || promotions == 0)
+      return (attacks_of(type, by, t, after) & bb(k)) != 0;  // the mover
+    for (int i = 0; i < promotions; ++i)
+      if (attacks_of(choices[i], by, t, after) & bb(k)) return true;
+    return false;
+  };
+  for (Bitboard men = own; men;) {
+    const Square s = pop_lsb(men);
+    const PieceType type = type_of(pos.at(b, s));
+    bool found = false;
+    if (type == kPawn) {
+      const Square one = s + up;
+      if (!(occ & bb(one))) {
+        found = threatens(s, one, 0, type);
+        const Square two = one + up;
+        if (!found && r.pawn_double_step && rank_of(s) == (by == kWhite ? 1 : 6) && !(occ & bb(two)))
+          found = threatens(s, two, 0, type);
+      }
+      for (Bitboard t = pawn_attacks(by, s) & prey & ~bb(k); t && !found;)
+        found = threatens(s, pop_lsb(t), 0, type);
+      for (Bitboard t = pawn_attacks(by, s) & ep; t && !found;) {
+        const Square to = pop_lsb(t);
+        if (pos.at(b, to - up) == make_piece(~by, kPawn)) found = threatens(s, to, bb(to - up), type);
+      }
+    } else {
+      const Bitboard targets = reach(pos.at(b, s), s, occ) & ~own & ~bb(k);
+      for (Bitboard t = targets; t && !found;) found = threatens(s, pop_lsb(t), 0, type);
+    }
+    if (found) result |= bb(s);
+  }
+  return result;
+}
+
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
   switch (pos.rules().colour(~c).check_by) {  // how the attacking colour's men give check
@@ -468,6 +525,9 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
       break;
     case CheckBy::kKingTwoSteps:
       a |= king_two_steps(pos, b, k, occ, ~c);
+      break;
+    case CheckBy::kTwoMoveThreat:
+      a = two_move_threat(pos, b, k, occ, ~c);
       break;
   }
   switch (pos.rules().check_attackers) {

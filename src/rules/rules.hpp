@@ -70,8 +70,11 @@ enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnc
 // colour): every man by its attack (orthodox); every man but the king (king-and-pawns: "the White king cannot
 // check"); or every man, the king also at two king steps: the enemy king is within king distance 2 and some
 // square next to both kings is empty or holds a man of the checked side (a 1- or 2-step king path: "could
-// capture it with its king in one turn", king-and-pawns-gik). Generic kernel only.
-enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps };
+// capture it with its king in one turn", king-and-pawns-gik); or the two-move threat (RULES.md §1.3: "the
+// single-mover's king is attacked if the double-mover could capture it within one complete turn"): a man
+// attacks the enemy king now, or some man's move (pseudo-legal: the mover's own king is not asked about, a
+// king capture ends the game) is followed by an attack on it (generic::two_move_threat). Generic kernel only.
+enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps, kTwoMoveThreat };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 // The directions men move and attack in (RULES.md §3.5 progressive-forwards). kFree: their own. kForwardOnly:
 // a man moves, captures and attacks only towards the opponent (increasing rank for White) or, for the men
@@ -450,8 +453,8 @@ struct Rules {
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
   // Each man's moves in the turn are counted (formats.md `moved=`).
   bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
-  // Colour c's king can be checkmated: check is a rule in every regime but king capture, where escape_first_move
-  // makes a check at the start of a turn binding (RULES.md swarm).
+  // Colour c's king can be checkmated: check is a rule in every regime but king capture, where
+  // escape_first_move makes a check at the start of a turn binding (RULES.md swarm).
   bool checkmate_possible(Color c) const {
     return regime_of(c) != CheckRegime::kNone || colour(c).escape_first_move;
   }

@@ -74,12 +74,12 @@ struct Soundness {
 // off where a man moves once a turn. Settings per colour (colours_differ, black_rules: RULES.md §3.3, one
 // side END-OF-TURN, the other observed) are read as the more permissive of the two: a colour under
 // END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop does. Check other than
-// by every man's attack (check_by: not by the king, or by the king at two steps) is an unorthodox attack.
-// check_only_last_move (the Italian ban as a modifier) only removes moves: it switches off nothing.
-// Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet move is not
-// surely reversible; attacks the witness, covering bound and dead-position test do not know): it counts as an
-// unorthodox attack. END-OF-TURN chosen per turn (kEndOfTurnWhenInCheck) is END-OF-TURN for the shortcuts:
-// the D-5 proofs and the covering bound are off.
+// by every man's attack (check_by: not by the king, or by the king at two steps, or the two-move threat) is
+// an unorthodox attack. check_only_last_move (the Italian ban as a modifier) only removes moves: it switches
+// off nothing. Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet
+// move is not surely reversible; attacks the witness, covering bound and dead-position test do not know): it
+// counts as an unorthodox attack. END-OF-TURN chosen per turn (kEndOfTurnWhenInCheck) is END-OF-TURN for the
+// shortcuts: the D-5 proofs and the covering bound are off.
 static_assert(sizeof(Rules) == 104, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {

@@ -414,14 +414,16 @@ const std::vector<RuleKey> kBaseKeys = {
      K::kChoice,
      {{"every-man", long(CheckBy::kEveryMan)},
       {"not-king", long(CheckBy::kNotKing)},
-      {"king-two-steps", long(CheckBy::kKingTwoSteps)}},
+      {"king-two-steps", long(CheckBy::kKingTwoSteps)},
+      {"two-move-threat", long(CheckBy::kTwoMoveThreat)}},
      0,
      0,
      HC_BOTH(CheckBy, check_by),
      "how a side's men give check to the enemy king: every-man (each by its attack), not-king (every man "
      "but the king), king-two-steps (every man, and the king also when the enemy king is within two king "
-     "steps through a square that is empty or holds a man of the checked side); per colour in a white or "
-     "black table"},
+     "steps through a square that is empty or holds a man of the checked side), two-move-threat (the enemy "
+     "king is in check when these men could capture it within a turn of two moves: attacked now, or "
+     "attacked after some move of theirs); per colour in a white or black table"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -859,6 +861,17 @@ std::string rules_problem(const Rules& r) {
        r.follow_up_shot || r.ep_capturers != EpCapturers::kPawns))
     return "movement = \"forward-only\" with butting, capture by the victim's move, missiles, follow-up "
            "shots or e.p. by any man is not implemented (their reach would ignore the directions)";
+  for (Color c : {kWhite, kBlack})
+    if (r.colour(c).check_by == CheckBy::kTwoMoveThreat &&
+        (r.boards != 1 || r.capture != CaptureKind::kDisplacement || r.paralysis != ParalysisKind::kNone ||
+         r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+         r.movement != Movement::kFree || r.check_attackers != CheckAttackers::kEnemy || r.capture_own_men ||
+         r.ep_capturers != EpCapturers::kPawns || r.missiles || r.follow_up_shot || r.volley ||
+         r.sweep != SweepKind::kNone || r.rebirth != RebirthKind::kNone ||
+         r.turn_start != TurnStartKind::kNone || r.own_man_removal || r.regime_of(c) == CheckRegime::kNone))
+      return "gives_check = \"two-move-threat\" is implemented for one board, displacement captures by the "
+             "capturer's own pattern, free movement and a check regime only (the threat plays each move as a "
+             "plain displacement)";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

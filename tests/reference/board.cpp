@@ -277,6 +277,21 @@ bool in_check(const Variant& v, const Pos& p, int color) {
       }
     }
   }
+  if (v.two_move_threat && color != v.double_mover && has_king(p, color)) {
+    // monster, imperatore (§1.3): "the single-mover's king is 'attacked' if the double-mover could capture it
+    // within one complete turn" — a capture now (above), or any first move of his (pseudo-legal: the turn
+    // would end with the king's capture) after which one of his men attacks it. His e.p. captures only where
+    // he is to move at the start of his turn (the rights are his then); castling is not counted (decision:
+    // the double-movers have no rooks).
+    Pos q = p;
+    q.stm = v.double_mover;
+    if (!(p.stm == v.double_mover && p.made == 0)) q.ep.clear();
+    q.castle = {};
+    Variant plain = v;
+    plain.two_move_threat = false;
+    for (const Move& m : pseudo_moves(plain, q))
+      if (in_check(plain, move_effects(plain, q, m), color)) return true;
+  }
   return false;
 }
 
