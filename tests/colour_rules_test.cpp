@@ -177,6 +177,13 @@ TEST(ColourRules, TwoMoveThreatByHand) {
   // Ke3 (the pawn is then blocked and takes nothing) are legal.
   EXPECT_EQ(legal("monster", "4k3/8/8/8/4p3/8/3PK3/8 w - - 0 30"),
             (std::vector<std::string>{"e2d1", "e2e1", "e2e3", "e2f1"}));
+  // imperatore, Black to move, White Kb6: c8 and d8 are two steps from b6 (through b7/c7, c7), e8 three, so
+  // Black is not in check and may not castle queenside (it would cross d8 and land on c8). The rook's ten
+  // moves (a7-a1, b8-d8) and Ke7, Kf7, Kf8 (Kd8 and Kd7 are two steps from b6): 13.
+  EXPECT_FALSE(test::in_check("imperatore", "r3k3/8/1K6/8/8/8/8/8 b q - 0 30"));
+  EXPECT_EQ(legal("imperatore", "r3k3/8/1K6/8/8/8/8/8 b q - 0 30"),
+            (std::vector<std::string>{"a8a1", "a8a2", "a8a3", "a8a4", "a8a5", "a8a6", "a8a7", "a8b8", "a8c8",
+                                      "a8d8", "e8e7", "e8f7", "e8f8"}));
 }
 
 // king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a

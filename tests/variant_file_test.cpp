@@ -92,6 +92,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "king-and-pawns-verney",
                                            "king-and-pawns-gik",
                                            "monster",
+                                           "imperatore",
                                            "triplets",
                                            "triplets-gardner",
                                            "threesum",
