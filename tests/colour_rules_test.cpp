@@ -186,6 +186,70 @@ TEST(ColourRules, TwoMoveThreatByHand) {
                                       "a8d8", "e8e7", "e8f7", "e8f8"}));
 }
 
+// Pawns that do not promote (RULES.md §3.3 one-two: "a White pawn cannot move or capture onto rank 8"):
+// white.pawns_promote = false. White's pawn e7 has no move (e8 and the captures d8, f8 are closed), and it
+// attacks nothing on rank 8: Black's king may stand on f8 (and on d8 with White to move). Counted by hand.
+TEST(ColourRules, PawnsThatDoNotPromote) {
+  const VariantFileResult r = read_variants_text(R"(
+[closed-last-rank]
+white.pawns_promote = false
+)",
+                                                 "test.toml", builtin_catalogue());
+  ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
+  const Variant closed = make_variant("closed-last-rank", r.catalogue);
+  EXPECT_FALSE(closed.rules.colour(kWhite).pawns_promote);
+  EXPECT_TRUE(closed.rules.colour(kBlack).pawns_promote);
+  EXPECT_EQ(closed.ops, make_variant("triplets").ops);  // the generic kernel
+  Position pos;
+  auto moves = [&](const Variant& v, const char* fen) {
+    set_fen(pos, v, fen);
+    return legal(pos);
+  };
+  // White: the king's a2, b1, b2 only (chess: also e8=Q, R, B, N).
+  EXPECT_EQ(moves(closed, "6k1/4P3/8/8/8/8/8/K7 w - - 0 1"),
+            (std::vector<std::string>{"a1a2", "a1b1", "a1b2"}));
+  EXPECT_EQ(moves(make_variant("chess"), "6k1/4P3/8/8/8/8/8/K7 w - - 0 1").size(), 7u);
+  // Black: f7, f8, g7, h7, h8 (chess: f8 is attacked by e7).
+  EXPECT_EQ(moves(closed, "6k1/4P3/8/8/8/8/8/K7 b - - 0 1"),
+            (std::vector<std::string>{"g8f7", "g8f8", "g8g7", "g8h7", "g8h8"}));
+  EXPECT_EQ(moves(make_variant("chess"), "6k1/4P3/8/8/8/8/8/K7 b - - 0 1").size(), 4u);
+  // Black's king on d8, next to e7's diagonal, is not in check: the FEN is legal with White to move.
+  EXPECT_EQ(moves(closed, "3k4/4P3/8/8/8/8/8/K7 w - - 0 1"),
+            (std::vector<std::string>{"a1a2", "a1b1", "a1b2"}));
+  // Black pawns still promote: d2-d1 gives four moves.
+  EXPECT_EQ(moves(closed, "6k1/8/8/8/8/8/3p4/K7 b - - 0 1").size(), 9u);
+}
+
+// one-two: the White king's journey over an own pawn (white.king_over_own_pawn), counted by hand. Ke2 with a
+// pawn on d3: the seven king steps (d1, e1, f1, d2, f2, e3, f3), d3-d4, and the journeys through d3 to c2,
+// c3, c4, d4 and e4 (two king steps from e2, next to d3): 13 (imperatore: 8). A journey ends White's turn.
+// Black's Kc8 is two steps from Ke6 only through d7, White's pawn: in check by the journey alone (the pawn
+// attacks nothing on rank 8, nor may it step there).
+TEST(ColourRules, KingJourneyOverOwnPawn) {
+  const std::string fen = "4k3/8/8/8/8/3P4/4K3/8 w - - 0 30";
+  EXPECT_EQ(legal("one-two", fen),
+            (std::vector<std::string>{"d3d4", "e2c2", "e2c3", "e2c4", "e2d1", "e2d2", "e2d4", "e2e1", "e2e3",
+                                      "e2e4", "e2f1", "e2f2", "e2f3"}));
+  EXPECT_EQ(legal("imperatore", fen).size(), 8u);
+  const Variant v = make_variant("one-two");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e2e4"), u);
+  EXPECT_TRUE(u.turn_ended);
+  EXPECT_EQ(pos.side(), kBlack);
+  EXPECT_TRUE(test::in_check("one-two", "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30"));
+  const VariantFileResult r = read_variants_text(R"(
+[no-journey]
+inherits = "imperatore"
+white.pawns_promote = false
+)",
+                                                 "test.toml", builtin_catalogue());
+  ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
+  set_fen(pos, make_variant("no-journey", r.catalogue), "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30");
+  EXPECT_FALSE(in_check(pos));
+}
+
 // king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a
 // first move it is illegal (king-and-pawns allows it, ending the turn): Kd1, Kd2, Ke2, Kf1, Kf2. After Ke2,
 // d4 is legal, with the king's seven steps (d1, e1, f1, d2, f2, e3, f3) and the stop: 9.

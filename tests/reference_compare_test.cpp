@@ -154,9 +154,9 @@ TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
 }
 
-// The two-move threat (RULES.md §1.3, §3.3 monster, imperatore): random play from small endgames where the
-// double-mover's king and pawns meet the single-mover's king, so that the single-mover is often in check by
-// the threat alone (no man of the double-mover attacks his king) and now and then mated.
+// The two-move threat (RULES.md §1.3, §3.3 monster, imperatore, one-two): random play from small endgames
+// where the double-mover's king and pawns meet the single-mover's king, so that the single-mover is often in
+// check by the threat alone (no man of the double-mover attacks his king) and now and then mated.
 TEST(ReferenceCompareTwoMoveThreat, EndgamesReachThreatChecks) {
   const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
   std::map<std::string, int> outcomes;
@@ -165,7 +165,9 @@ TEST(ReferenceCompareTwoMoveThreat, EndgamesReachThreatChecks) {
       {"monster", "8/3p4/8/4k3/8/8/2P5/1R2K3 w - - 0 10"},
       {"monster", "8/2p2p2/8/8/3k4/8/8/4K2R w K - 0 10"},
       {"imperatore", "1r2k3/8/8/3K4/8/8/3P4/8 b - - 0 10"},
-      {"imperatore", "4k3/6p1/8/8/2KP4/8/8/7q w - - 0 10"}};
+      {"imperatore", "4k3/6p1/8/8/2KP4/8/8/7q w - - 0 10"},
+      {"one-two", "3k4/8/2P5/8/3P4/2K5/8/8 w - - 0 10"},
+      {"one-two", "r3k3/2P5/8/8/3PP3/4K3/8/8 b q - 0 10"}};
   for (const auto& [id, start] : starts) {
     const Variant v = make_variant(id);
     const auto fens = test::random_positions(v, count, 0x7E2 ^ std::hash<std::string>()(start), 30, start);

@@ -93,6 +93,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "king-and-pawns-gik",
                                            "monster",
                                            "imperatore",
+                                           "one-two",
                                            "triplets",
                                            "triplets-gardner",
                                            "threesum",

@@ -185,8 +185,8 @@ enum class StopRule : std::uint8_t { kNever, kAfterFirstMove };
 
 // The settings a colour may have of its own (RULES.md §3.3 two moves against one: the double-mover plays
 // END-OF-TURN, the single-mover OBSERVED; each side's men check the other king their own way): the rule keys
-// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early` and `gives_check`
-// written in a `white` or
+// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early`, `gives_check`,
+// `pawns_promote` and `king_over_own_pawn` written in a `white` or
 // `black` sub-table of an entry (docs/variants.md). Rules::colour(c) reads them.
 struct ColourRules {
   CheckRegime regime = CheckRegime::kObserved;
@@ -195,6 +195,8 @@ struct ColourRules {
   StopRule stop = StopRule::kNever;
   CheckBy check_by = CheckBy::kEveryMan;
   bool check_only_last_move = false;
+  bool pawns_promote = true;
+  bool king_over_own_pawn = false;
   bool operator==(const ColourRules&) const = default;
 };
 
@@ -272,6 +274,16 @@ struct Rules {
   CheckAttackers check_attackers = CheckAttackers::kEnemy;
   // How the men give check to the enemy king (CheckBy). Generic kernel only when not kEveryMan.
   CheckBy check_by = CheckBy::kEveryMan;
+  // Pawns promote (RULES.md §3.3 one-two: "White pawns may not promote (a White pawn cannot move or capture
+  // onto rank 8)"): when false, a pawn of the colour has no move onto its last rank and attacks no square
+  // there (it could not capture a man on it). Per colour; generic kernel only when false.
+  bool pawns_promote = true;
+  // The king's journey over an own pawn (RULES.md §3.3 one-two: "the White king may use both moves of a turn
+  // to make a two-square king journey passing over a square occupied by a White pawn"): one move of the king
+  // to a square two king steps away (empty or an enemy man's) through a square next to both that holds an own
+  // pawn, made as the first move of a turn of two or more moves, and ending it (it uses both moves). Per
+  // colour; generic kernel only.
+  bool king_over_own_pawn = false;
   // Per colour (ColourRules): the fields regime, escape_first_move, ends_on_check, stop and check_by above
   // are White's, and Black's too unless colours_differ, when Black's are black_rules. A key written unscoped
   // sets both; one in a `white` / `black` sub-table sets that colour's (docs/variants.md). Read them through
@@ -356,7 +368,8 @@ struct Rules {
   // The per-colour settings of colour c (ColourRules).
   ColourRules colour(Color c) const {
     if (c == kBlack && colours_differ) return black_rules;
-    return {regime, escape_first_move, ends_on_check, stop, check_by, check_only_last_move};
+    return {regime,   escape_first_move,    ends_on_check, stop,
+            check_by, check_only_last_move, pawns_promote, king_over_own_pawn};
   }
   CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
   // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
@@ -364,6 +377,12 @@ struct Rules {
     return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;
   }
   StopRule stop_of(Color c) const { return c == kBlack && colours_differ ? black_rules.stop : stop; }
+  bool king_over_own_pawn_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.king_over_own_pawn : king_over_own_pawn;
+  }
+  bool pawns_promote_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.pawns_promote : pawns_promote;
+  }
   // The Italian ban on checks before the last move of a full-quota turn applies to colour c.
   bool italian_ban(Color c) const {
     return regime_of(c) == CheckRegime::kItalian ||
@@ -463,7 +482,8 @@ struct Rules {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
            first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
            ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak ||
-           movement != Movement::kFree;
+           movement != Movement::kFree || king_over_own_pawn ||
+           (colours_differ && black_rules.king_over_own_pawn);
   }
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {

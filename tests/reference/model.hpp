@@ -164,6 +164,11 @@ struct Variant {
   // could capture it within one complete turn" — by brute force in in_check: every move of the double-mover,
   // then an attack on the king.
   bool two_move_threat = false;
+  // one-two (§3.3): "White pawns may not promote (a White pawn cannot move or capture onto rank 8)"; "the
+  // White king may use both moves of a turn to make a two-square king journey passing over a square occupied
+  // by a White pawn (… the destination must be empty or hold a Black man)".
+  bool white_pawns_stop_short = false;
+  bool white_king_journey = false;
   // boards group
   bool alice = false;
   // goal group

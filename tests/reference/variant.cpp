@@ -121,7 +121,7 @@ bool set_turn_id(Variant& v, const std::string& p) {
       v.no_double_step = true;
       v.promotions = "f";
     }
-  } else if (p == "monster" || p == "imperatore") {  // §3.3
+  } else if (p == "monster" || p == "imperatore" || p == "one-two") {  // §3.3
     // monster: "schedule: W: 1,1,… B: 2,2,… (the weaker side moves twice)"; "Black (double-mover):
     // END-OF-TURN — his king may stay in check or step into check with the first move; it must be safe (not
     // orthodox-attacked by White) after the second move"; "White (single-mover): OBSERVED with the two-move
@@ -135,6 +135,9 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.white.regime = Regime::EndOfTurn;
     v.complete_turn = true;
     v.two_move_threat = true;
+    // one-two: "as imperatore plus: White pawns may not promote …; the White king may use both moves of a
+    // turn to make a two-square king journey passing over a square occupied by a White pawn"
+    v.white_pawns_stop_short = v.white_king_journey = p == "one-two";
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
