@@ -158,6 +158,98 @@ TEST(ColourRules, GikKingChecksAtTwoSteps) {
   EXPECT_FALSE(test::in_check("king-and-pawns", "8/8/8/8/8/4k3/3NpN2/4K3 b - - 0 1"));
 }
 
+// The two-move threat (RULES.md §1.3; monster, imperatore): the single-mover's king is in check when the
+// double-mover could capture it within one turn of two moves. All counted by hand.
+TEST(ColourRules, TwoMoveThreatByHand) {
+  // monster, White Ke1 against Black's Kd4: d2, e2 and f2 are two king steps from d4 (through c3/d3/e3, e3),
+  // d1 and f1 three: only Kd1 and Kf1 are legal.
+  EXPECT_EQ(legal("monster", "8/8/8/8/3k4/8/8/4K3 w - - 0 30"), (std::vector<std::string>{"e1d1", "e1f1"}));
+  // A pawn's promotion: c2-c1 as a queen attacks a1 along the first rank, as a knight a2; the pawn attacks
+  // b1, a queen on c1 b2. White is in check with no legal move (mated by the threat).
+  EXPECT_TRUE(test::in_check("monster", "7k/8/8/8/8/8/2p5/K7 w - - 0 30"));
+  EXPECT_EQ(legal("monster", "7k/8/8/8/8/8/2p5/K7 w - - 0 30"), std::vector<std::string>{});
+  // A discovery: d4-d3 opens the bishop h8's diagonal to a1 (its own moves, g7, f6, e5, stay behind d4).
+  // With a White pawn on d3 the Black pawn cannot move (nothing to take on c3, e3): no check.
+  EXPECT_TRUE(test::in_check("monster", "4k2b/8/8/8/3p4/8/8/K7 w - - 0 30"));
+  EXPECT_FALSE(test::in_check("monster", "4k2b/8/8/8/3p4/3P4/8/K7 w - - 0 30"));
+  // E.p. and capture: with White Ke2 and Black's pawn e4, d2-d3 is met by exd3 and d2-d4 by exd3 e.p., both
+  // attacking e2 from d3; Kf2 (e4-e3 attacks f2), Kd3 and Kf3 (attacked by e4) are illegal; Kd1, Ke1, Kf1 and
+  // Ke3 (the pawn is then blocked and takes nothing) are legal.
+  EXPECT_EQ(legal("monster", "4k3/8/8/8/4p3/8/3PK3/8 w - - 0 30"),
+            (std::vector<std::string>{"e2d1", "e2e1", "e2e3", "e2f1"}));
+  // imperatore, Black to move, White Kb6: c8 and d8 are two steps from b6 (through b7/c7, c7), e8 three, so
+  // Black is not in check and may not castle queenside (it would cross d8 and land on c8). The rook's ten
+  // moves (a7-a1, b8-d8) and Ke7, Kf7, Kf8 (Kd8 and Kd7 are two steps from b6): 13.
+  EXPECT_FALSE(test::in_check("imperatore", "r3k3/8/1K6/8/8/8/8/8 b q - 0 30"));
+  EXPECT_EQ(legal("imperatore", "r3k3/8/1K6/8/8/8/8/8 b q - 0 30"),
+            (std::vector<std::string>{"a8a1", "a8a2", "a8a3", "a8a4", "a8a5", "a8a6", "a8a7", "a8b8", "a8c8",
+                                      "a8d8", "e8e7", "e8f7", "e8f8"}));
+}
+
+// Pawns that do not promote (RULES.md §3.3 one-two: "a White pawn cannot move or capture onto rank 8"):
+// white.pawns_promote = false. White's pawn e7 has no move (e8 and the captures d8, f8 are closed), and it
+// attacks nothing on rank 8: Black's king may stand on f8 (and on d8 with White to move). Counted by hand.
+TEST(ColourRules, PawnsThatDoNotPromote) {
+  const VariantFileResult r = read_variants_text(R"(
+[closed-last-rank]
+white.pawns_promote = false
+)",
+                                                 "test.toml", builtin_catalogue());
+  ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
+  const Variant closed = make_variant("closed-last-rank", r.catalogue);
+  EXPECT_FALSE(closed.rules.colour(kWhite).pawns_promote);
+  EXPECT_TRUE(closed.rules.colour(kBlack).pawns_promote);
+  EXPECT_EQ(closed.ops, make_variant("triplets").ops);  // the generic kernel
+  Position pos;
+  auto moves = [&](const Variant& v, const char* fen) {
+    set_fen(pos, v, fen);
+    return legal(pos);
+  };
+  // White: the king's a2, b1, b2 only (chess: also e8=Q, R, B, N).
+  EXPECT_EQ(moves(closed, "6k1/4P3/8/8/8/8/8/K7 w - - 0 1"),
+            (std::vector<std::string>{"a1a2", "a1b1", "a1b2"}));
+  EXPECT_EQ(moves(make_variant("chess"), "6k1/4P3/8/8/8/8/8/K7 w - - 0 1").size(), 7u);
+  // Black: f7, f8, g7, h7, h8 (chess: f8 is attacked by e7).
+  EXPECT_EQ(moves(closed, "6k1/4P3/8/8/8/8/8/K7 b - - 0 1"),
+            (std::vector<std::string>{"g8f7", "g8f8", "g8g7", "g8h7", "g8h8"}));
+  EXPECT_EQ(moves(make_variant("chess"), "6k1/4P3/8/8/8/8/8/K7 b - - 0 1").size(), 4u);
+  // Black's king on d8, next to e7's diagonal, is not in check: the FEN is legal with White to move.
+  EXPECT_EQ(moves(closed, "3k4/4P3/8/8/8/8/8/K7 w - - 0 1"),
+            (std::vector<std::string>{"a1a2", "a1b1", "a1b2"}));
+  // Black pawns still promote: d2-d1 gives four moves.
+  EXPECT_EQ(moves(closed, "6k1/8/8/8/8/8/3p4/K7 b - - 0 1").size(), 9u);
+}
+
+// one-two: the White king's journey over an own pawn (white.king_over_own_pawn), counted by hand. Ke2 with a
+// pawn on d3: the seven king steps (d1, e1, f1, d2, f2, e3, f3), d3-d4, and the journeys through d3 to c2,
+// c3, c4, d4 and e4 (two king steps from e2, next to d3): 13 (imperatore: 8). A journey ends White's turn.
+// Black's Kc8 is two steps from Ke6 only through d7, White's pawn: in check by the journey alone (the pawn
+// attacks nothing on rank 8, nor may it step there).
+TEST(ColourRules, KingJourneyOverOwnPawn) {
+  const std::string fen = "4k3/8/8/8/8/3P4/4K3/8 w - - 0 30";
+  EXPECT_EQ(legal("one-two", fen),
+            (std::vector<std::string>{"d3d4", "e2c2", "e2c3", "e2c4", "e2d1", "e2d2", "e2d4", "e2e1", "e2e3",
+                                      "e2e4", "e2f1", "e2f2", "e2f3"}));
+  EXPECT_EQ(legal("imperatore", fen).size(), 8u);
+  const Variant v = make_variant("one-two");
+  Position pos;
+  set_fen(pos, v, fen);
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "e2e4"), u);
+  EXPECT_TRUE(u.turn_ended);
+  EXPECT_EQ(pos.side(), kBlack);
+  EXPECT_TRUE(test::in_check("one-two", "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30"));
+  const VariantFileResult r = read_variants_text(R"(
+[no-journey]
+inherits = "imperatore"
+white.pawns_promote = false
+)",
+                                                 "test.toml", builtin_catalogue());
+  ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
+  set_fen(pos, make_variant("no-journey", r.catalogue), "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30");
+  EXPECT_FALSE(in_check(pos));
+}
+
 // king-and-pawns-verney: White may give check only with his second move. d4 would check the king c5: as a
 // first move it is illegal (king-and-pawns allows it, ending the turn): Kd1, Kd2, Ke2, Kf1, Kf2. After Ke2,
 // d4 is legal, with the king's seven steps (d1, e1, f1, d2, f2, e3, f3) and the stop: 9.

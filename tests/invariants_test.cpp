@@ -158,6 +158,12 @@ TEST_P(Invariants, HoldWithManyMen) {
     fens.push_back("QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/pP5Q/NQQQQQQQ w - - 0 1");
     floor = 267;
   }
+  // Under White's two-move threat (imperatore) White's queens would threaten Black's king in both crowds (a
+  // queen moves off b8 or takes on e7): Black, the side not to move, would be in check. The first crowd with
+  // the colours swapped and the board turned: Black's 28 queens to move, White's lone king walled by a Black
+  // rook and bishops (the same 270 moves; no White man reaches Black's king in two moves).
+  if (v.rules.colour(kWhite).check_by == CheckBy::kTwoMoveThreat)
+    fens = {"kqqqqqqq/q6q/q6q/q6q/q6q/q6q/br5q/Kbqqqqqq b - - 0 1"};
   Position pos;
   int most = 0;
   for (const auto& fen : fens) {

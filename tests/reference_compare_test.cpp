@@ -9,6 +9,7 @@
 #include <map>
 
 #include "reference.hpp"
+#include "rules/generic_kernel.hpp"
 #include "support.hpp"
 
 using namespace hc;
@@ -186,6 +187,39 @@ TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
       compare_positions(id, fens, &outcomes);
     }
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
+// The two-move threat (RULES.md §1.3, §3.3 monster, imperatore, one-two): random play from small endgames
+// where the double-mover's king and pawns meet the single-mover's king, so that the single-mover is often in
+// check by the threat alone (no man of the double-mover attacks his king) and now and then mated.
+TEST(ReferenceCompareTwoMoveThreat, EndgamesReachThreatChecks) {
+  const int count = std::max<int>(200, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 10);
+  std::map<std::string, int> outcomes;
+  int threat_only = 0;
+  const std::vector<std::pair<std::string, std::string>> starts = {
+      {"monster", "8/3p4/8/4k3/8/8/2P5/1R2K3 w - - 0 10"},
+      {"monster", "8/2p2p2/8/8/3k4/8/8/4K2R w K - 0 10"},
+      {"imperatore", "1r2k3/8/8/3K4/8/8/3P4/8 b - - 0 10"},
+      {"imperatore", "4k3/6p1/8/8/2KP4/8/8/7q w - - 0 10"},
+      {"one-two", "3k4/8/2P5/8/3P4/2K5/8/8 w - - 0 10"},
+      {"one-two", "r3k3/2P5/8/8/3PP3/4K3/8/8 b q - 0 10"}};
+  for (const auto& [id, start] : starts) {
+    const Variant v = make_variant(id);
+    const auto fens = test::random_positions(v, count, 0x7E2 ^ std::hash<std::string>()(start), 30, start);
+    Position pos;
+    for (const auto& f : fens) {
+      set_fen(pos, v, f);
+      const Color single = id == "monster" ? kWhite : kBlack;
+      const int b = pos.king_board(single);
+      if (b >= 0 && pos.ops().checkers(pos, single) &&
+          !generic::attackers(pos, b, pos.king_square(single, b), pos.occupied(b), ~single, kKing))
+        ++threat_only;
+    }
+    compare_positions(id, fens, &outcomes);
+  }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  std::printf("  positions where the single-mover is in check by the threat alone: %d\n", threat_only);
+  EXPECT_GT(threat_only, 0);
 }
 
 // Forward-only movement (RULES.md §3.5 progressive-forwards): random play from small endgames, where the

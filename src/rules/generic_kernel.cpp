@@ -367,6 +367,8 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
   for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil}) {
     const Bitboard men = pos.pieces(b, by, t) & occ;
     if (!men || !may_capture_with(r, make_piece(by, t))) continue;
+    // A pawn that may not move onto its last rank attacks nothing there (Rules::pawns_promote).
+    if (t == kPawn && !r.pawns_promote_of(by) && rank_of(s) == (by == kWhite ? 7 : 0)) continue;
     // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; under
     // forward-only movement only from where s is ahead of it or on its rank (not behind it).
     const Bitboard from = t != kPawn && r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
@@ -458,6 +460,79 @@ Bitboard king_two_steps(const Position& pos, int b, Square k, Bitboard occ, Colo
   return result;
 }
 
+// The squares the king of `us` on s reaches by its journey over an own pawn (Rules::king_over_own_pawn): two
+// king steps away through a square next to both that holds a pawn of `us`, and not holding a man of `us`.
+Bitboard king_journeys(const Position& pos, int b, Square s, Color us) {
+  Bitboard result = 0;
+  for (Bitboard p = pos.pieces(b, us, kPawn) & king_attacks(s); p;) result |= king_attacks(pop_lsb(p));
+  return result & ~king_attacks(s) & ~bb(s) & ~pos.pieces(b, us);
+}
+
+// The two-move threat (CheckBy::kTwoMoveThreat, RULES.md §1.3, §3.3 monster): the men of `by` that could
+// capture a king of the other colour standing on k (occupancy occ) within one turn of two moves. The men
+// attacking k now, if any (a capture at once); else each man with a move after which a man of `by` attacks k:
+// the mover from its arrival square (a promoted pawn as each man it may become) or another man through the
+// square it left (or the square of the pawn it took e.p.). A move is any of the man's moves by its pattern —
+// steps and captures, a pawn's step, two-step (where the rules have it), captures and, where `by` is to move
+// at the start of its turn, its e.p. captures — pseudo-legal, for the turn would end with the king's capture
+// (its own king is not asked about). Castling is not counted (the double-movers of §3.3 have no rooks;
+// decision, docs/variants.md). rules_problem keeps the rules where a move is a plain displacement.
+Bitboard two_move_threat(const Position& pos, int b, Square k, Bitboard occ, Color by) {
+  const Rules& r = pos.rules();
+  Bitboard now = attackers(pos, b, k, occ, by, kKing);
+  if (r.king_over_own_pawn_of(by))  // the king's journey over an own pawn takes the king at once
+    for (Bitboard ks = pos.pieces(b, by, kKing) & occ; ks;) {
+      const Square s = pop_lsb(ks);
+      if (king_journeys(pos, b, s, by) & bb(k)) now |= bb(s);
+    }
+  if (now) return now;
+  const Bitboard own = pos.pieces(b, by) & occ;
+  const Bitboard prey = occ & ~own;  // the checked side's men (the king on k is attacked by none of ours)
+  const int up = by == kWhite ? 8 : -8;
+  const Bitboard last = rank_bb(by == kWhite ? 7 : 0);
+  PieceType choices[kPieceTypeCount];
+  const int promotions = promotion_choices(r, choices);
+  const Bitboard closed = r.pawns_promote_of(by) ? 0 : last;  // no pawn move onto it, no pawn attack on it
+  const Bitboard ep = pos.side() == by && pos.state().made == 0 ? pos.state().ep_now & ~occ : 0;
+  Bitboard result = 0;
+  // After the man on s goes to t (removing `gone`, its e.p. victim, too), does a man of `by` attack k?
+  auto threatens = [&](Square s, Square t, Bitboard gone, PieceType type) {
+    const Bitboard after = ((occ & ~bb(s) & ~gone) | bb(t));
+    if (attackers(pos, b, k, after, by, kKing) & ~bb(s) & after) return true;  // another man
+    if (type == kPawn && (closed & bb(k))) return false;
+    if (type != kPawn || !(last & bb(t)) || promotions == 0)
+      return (attacks_of(type, by, t, after) & bb(k)) != 0;  // the mover
+    for (int i = 0; i < promotions; ++i)
+      if (attacks_of(choices[i], by, t, after) & bb(k)) return true;
+    return false;
+  };
+  for (Bitboard men = own; men;) {
+    const Square s = pop_lsb(men);
+    const PieceType type = type_of(pos.at(b, s));
+    bool found = false;
+    if (type == kPawn) {
+      const Square one = s + up;
+      if (!(occ & bb(one)) && !(closed & bb(one))) {
+        found = threatens(s, one, 0, type);
+        const Square two = one + up;
+        if (!found && r.pawn_double_step && rank_of(s) == (by == kWhite ? 1 : 6) && !(occ & bb(two)))
+          found = threatens(s, two, 0, type);
+      }
+      for (Bitboard t = pawn_attacks(by, s) & prey & ~bb(k) & ~closed; t && !found;)
+        found = threatens(s, pop_lsb(t), 0, type);
+      for (Bitboard t = pawn_attacks(by, s) & ep; t && !found;) {
+        const Square to = pop_lsb(t);
+        if (pos.at(b, to - up) == make_piece(~by, kPawn)) found = threatens(s, to, bb(to - up), type);
+      }
+    } else {
+      const Bitboard targets = reach(pos.at(b, s), s, occ) & ~own & ~bb(k);
+      for (Bitboard t = targets; t && !found;) found = threatens(s, pop_lsb(t), 0, type);
+    }
+    if (found) result |= bb(s);
+  }
+  return result;
+}
+
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
   switch (pos.rules().colour(~c).check_by) {  // how the attacking colour's men give check
@@ -468,6 +543,9 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
       break;
     case CheckBy::kKingTwoSteps:
       a |= king_two_steps(pos, b, k, occ, ~c);
+      break;
+    case CheckBy::kTwoMoveThreat:
+      a = two_move_threat(pos, b, k, occ, ~c);
       break;
   }
   switch (pos.rules().check_attackers) {
@@ -508,7 +586,8 @@ CompletionShortcut completion_shortcut(const Rules& r) {
       r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone || r.sweep != SweepKind::kNone ||
       r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
       r.check_attackers != CheckAttackers::kEnemy || r.missiles || r.own_man_removal || r.follow_up_shot ||
-      r.volley || r.unorthodox_men())
+      r.volley || r.unorthodox_men() || !r.pawns_promote || !r.pawns_promote_of(kBlack) ||
+      r.king_over_own_pawn || r.king_over_own_pawn_of(kBlack))
     return CompletionShortcut::kNone;  // no proof written
   if (r.transfer != TransferKind::kNone)
     return CompletionShortcut::kNone;                  // the way back is on the other board
@@ -660,13 +739,16 @@ struct Gen {
     const int up = us == kWhite ? 8 : -8;
     const Bitboard last = rank_bb(us == kWhite ? 7 : 0);
     const Square one = s + up;
-    if (!(occ & bb(one))) {
+    // Pawns that do not promote have no move onto the last rank (Rules::pawns_promote).
+    const Bitboard closed = r.pawns_promote_of(us) ? 0 : last;
+    if (!(occ & bb(one)) && !(closed & bb(one))) {
       if (!(blocked & bb(one))) push_pawn(s, one, last & bb(one));
       const Square two = one + up;
       if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
     }
-    Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
-                                 : pawn_attacks(us, s) & prey;
+    Bitboard t = (victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
+                                  : pawn_attacks(us, s) & prey) &
+                 ~closed;
     if (r.volley) t &= 0 - t;  // one volley, named by its lowest target
     while (t) {
       const Square to = pop_lsb(t);
@@ -697,6 +779,14 @@ struct Gen {
       targets &= directions(r, us, s, pos.state().used & kForwardDue);
     const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
+    // The king's journey over an own pawn: the first move of a turn of two or more moves (it uses both).
+    if (type_of(p) == kKing && r.king_over_own_pawn_of(us) && pos.state().made == 0 && pos.state().quota >= 2)
+        [[unlikely]] {
+      const Bitboard journeys = king_journeys(pos, b, s, us) & ~blocked;
+      for (Bitboard q = journeys & ~occ; q;) push(s, pop_lsb(q));
+      if (may_capture_with(r, p))
+        for (Bitboard q = journeys & prey; q;) push_capture(s, pop_lsb(q));
+    }
     for (Bitboard q = ep; q;) {
       const Square to = pop_lsb(q);
       if (arrival_free(s, to)) push_capture(s, to, MoveKind::kEnPassant);

@@ -70,8 +70,11 @@ enum class CheckAttackers : std::uint8_t { kEnemy, kBothColours, kBothColoursOnc
 // colour): every man by its attack (orthodox); every man but the king (king-and-pawns: "the White king cannot
 // check"); or every man, the king also at two king steps: the enemy king is within king distance 2 and some
 // square next to both kings is empty or holds a man of the checked side (a 1- or 2-step king path: "could
-// capture it with its king in one turn", king-and-pawns-gik). Generic kernel only.
-enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps };
+// capture it with its king in one turn", king-and-pawns-gik); or the two-move threat (RULES.md §1.3: "the
+// single-mover's king is attacked if the double-mover could capture it within one complete turn"): a man
+// attacks the enemy king now, or some man's move (pseudo-legal: the mover's own king is not asked about, a
+// king capture ends the game) is followed by an attack on it (generic::two_move_threat). Generic kernel only.
+enum class CheckBy : std::uint8_t { kEveryMan, kNotKing, kKingTwoSteps, kTwoMoveThreat };
 enum class ProgressUnit : std::uint8_t { kMoves, kTurns };
 // The directions men move and attack in (RULES.md §3.5 progressive-forwards). kFree: their own. kForwardOnly:
 // a man moves, captures and attacks only towards the opponent (increasing rank for White) or, for the men
@@ -189,8 +192,8 @@ enum class RefillChain : std::uint8_t { kNone, kCompulsory, kOptional };
 
 // The settings a colour may have of its own (RULES.md §3.3 two moves against one: the double-mover plays
 // END-OF-TURN, the single-mover OBSERVED; each side's men check the other king their own way): the rule keys
-// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early` and `gives_check`
-// written in a `white` or
+// `check`, `escape_first_move`, `check_only_last_move`, `ends_on` (check), `stop_early`, `gives_check`,
+// `pawns_promote` and `king_over_own_pawn` written in a `white` or
 // `black` sub-table of an entry (docs/variants.md). Rules::colour(c) reads them.
 struct ColourRules {
   CheckRegime regime = CheckRegime::kObserved;
@@ -199,6 +202,8 @@ struct ColourRules {
   StopRule stop = StopRule::kNever;
   CheckBy check_by = CheckBy::kEveryMan;
   bool check_only_last_move = false;
+  bool pawns_promote = true;
+  bool king_over_own_pawn = false;
   bool operator==(const ColourRules&) const = default;
 };
 
@@ -282,6 +287,16 @@ struct Rules {
   CheckAttackers check_attackers = CheckAttackers::kEnemy;
   // How the men give check to the enemy king (CheckBy). Generic kernel only when not kEveryMan.
   CheckBy check_by = CheckBy::kEveryMan;
+  // Pawns promote (RULES.md §3.3 one-two: "White pawns may not promote (a White pawn cannot move or capture
+  // onto rank 8)"): when false, a pawn of the colour has no move onto its last rank and attacks no square
+  // there (it could not capture a man on it). Per colour; generic kernel only when false.
+  bool pawns_promote = true;
+  // The king's journey over an own pawn (RULES.md §3.3 one-two: "the White king may use both moves of a turn
+  // to make a two-square king journey passing over a square occupied by a White pawn"): one move of the king
+  // to a square two king steps away (empty or an enemy man's) through a square next to both that holds an own
+  // pawn, made as the first move of a turn of two or more moves, and ending it (it uses both moves). Per
+  // colour; generic kernel only.
+  bool king_over_own_pawn = false;
   // Per colour (ColourRules): the fields regime, escape_first_move, ends_on_check, stop and check_by above
   // are White's, and Black's too unless colours_differ, when Black's are black_rules. A key written unscoped
   // sets both; one in a `white` / `black` sub-table sets that colour's (docs/variants.md). Read them through
@@ -366,7 +381,8 @@ struct Rules {
   // The per-colour settings of colour c (ColourRules).
   ColourRules colour(Color c) const {
     if (c == kBlack && colours_differ) return black_rules;
-    return {regime, escape_first_move, ends_on_check, stop, check_by, check_only_last_move};
+    return {regime,   escape_first_move,    ends_on_check, stop,
+            check_by, check_only_last_move, pawns_promote, king_over_own_pawn};
   }
   CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
   // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
@@ -374,6 +390,12 @@ struct Rules {
     return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;
   }
   StopRule stop_of(Color c) const { return c == kBlack && colours_differ ? black_rules.stop : stop; }
+  bool king_over_own_pawn_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.king_over_own_pawn : king_over_own_pawn;
+  }
+  bool pawns_promote_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.pawns_promote : pawns_promote;
+  }
   // The Italian ban on checks before the last move of a full-quota turn applies to colour c.
   bool italian_ban(Color c) const {
     return regime_of(c) == CheckRegime::kItalian ||
@@ -473,7 +495,8 @@ struct Rules {
     return follows_men() || categories != MoveCategories::kNone || length_budget > 0 ||
            first_move == FirstMoveRule::kImitateType || first_move == FirstMoveRule::kImitateLength ||
            ends_on_capture || ends_on_attacked_arrival || schedule.kind == ScheduleKind::kCaptureStreak ||
-           movement != Movement::kFree || refill_chain != RefillChain::kNone;
+           movement != Movement::kFree || refill_chain != RefillChain::kNone || king_over_own_pawn ||
+           (colours_differ && black_rules.king_over_own_pawn);
   }
   // Some rule filters the moves beyond per-move legality (rules/turn.cpp apply_turn_rules).
   bool turn_filters() const {

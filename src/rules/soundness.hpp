@@ -39,53 +39,58 @@ struct Soundness {
 // promote_to_king, goal, stalemate, capture_pattern, check_attackers, missiles, own_man_removal,
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
 // turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook,
-// check_by, colours_differ, black_rules, check_only_last_move, movement, twins, refill_chain. Follow-up shots and
-// volleys remove men the orthodox covering argument and the D-5 witness do not know (no dead positions, no
-// D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no dead positions, no
-// D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not know); has-moved
-// changes no move. The kernel choice changes no rule. Capture of own men and e.p. by any man are unorthodox
-// captures (D-7: no dead positions), and the witness of D-5 may be the first move's own victim, or stand on a
-// line the e.p. victim opened (no witness); a quiet move stays reversible, and the mate bound still holds (a
-// king's own men beside it are more flights to cover: the bound only grows). Goals, ordinary-man kings and a
-// stalemate result other than a draw switch off null-move pruning (zugzwang is the rule in losing games) and
-// the covering bound (made for checkmate). A sweep (and capture = none, which comes with one) removes men
-// after a quiet move: no quiet move is surely reversible, the witness may be swept, and it is no displacement
-// capture (no covering bound, no dead positions); so does a turn-start removal (turn_start), which is a sweep
-// made when the turn passes. Turn endings (check, capture, attacked arrival, lost move, forbidden null turn),
-// e.p. settings, royal kings' count and the no-progress rule affect none of the shortcuts. Capture by the
-// victim's move (Moss) and check by both colours (Bicolour) change what attacks and checks: no D-5 proof is
-// written for them (witness and reversal off), no dead positions, and the covering bound (orthodox attacks on
-// the mating squares) is off; null-move pruning stays (passing changes no rule of theirs). Rebirth (Circe)
-// puts a captured man back: the defender's men no longer only disappear (no covering bound), the D-5 witness
-// may be blocked by a reborn man (no proof written: witness and reversal off), and it is no orthodox capture
-// (no dead positions). What paralysis does (its two effects) matters only where there is paralysis, which
-// every shortcut already reads. Butting removes men after a quiet move and attacks by reach (a sweep and an
-// unorthodox attack at once): all four off but null-move pruning. A quota per colour (schedule.black_quota)
-// is still a quota the turn index decides: every shortcut reads it through Schedule::static_quota. Men beyond
-// the orthodox ones (fers, alfil: promotion_pieces, start_men) attack in ways the D-5 witness, the covering
-// bound and the dead-position test do not know: they count as an unorthodox attack; null-move pruning stays.
-// The END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king stand attacked: the D-5 proofs (made for
-// observed check) are off, so is the covering bound (it reads observed or Italian check); null-move pruning
-// stays (a passed turn leaves the king as safe as the turn found it). Its modifiers escape_first_move and
-// no_king_step_into_check only remove moves: they switch off nothing; under king capture (regime kNone, where
-// every shortcut but the royal witness is already off) escape_first_move also only removes moves.
-// castling_counts_rook = false lets a castled rook move again in its turn: still a composition that only
-// restricts moves against a turn without one (the covering bound allows it), and D-5's reversal is already
-// off where a man moves once a turn. Settings per colour (colours_differ, black_rules: RULES.md §3.3, one
-// side END-OF-TURN, the other observed) are read as the more permissive of the two: a colour under
-// END-OF-TURN switches off what END-OF-TURN does, a stop of either colour what a stop does. Check other than
-// by every man's attack (check_by: not by the king, or by the king at two steps) is an unorthodox attack.
-// check_only_last_move (the Italian ban as a modifier) only removes moves: it switches off nothing.
-// Forward-only movement (movement) changes what moves and attacks (no backward move: a quiet move is not
-// surely reversible; attacks the witness, covering bound and dead-position test do not know): it counts as an
-// unorthodox attack. END-OF-TURN chosen per turn (kEndOfTurnWhenInCheck) is END-OF-TURN for the shortcuts:
-// the D-5 proofs and the covering bound are off. Twins (composition.twins) is a rule on the second move
-// (D-5's witness and reversal off, as for categories) that only restricts which men move: the covering bound
-// allows it, and the escape bound stays sound (it counts every unmoved man as a possible mender; twins only
-// lets fewer of them move).
-// The refill chain (refill_chain) is a rule on every move
-// after the first (each is a refill of one square by one man): no D-5 witness or reversal; it only restricts
-// moves, so the covering bound allows it, and it is a turn filter (no dead positions).
+// check_by, colours_differ, black_rules, check_only_last_move, movement, twins, refill_chain, pawns_promote,
+// king_over_own_pawn.
+// Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not know (no
+// dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no
+// dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not
+// know); has-moved changes no move. The kernel choice changes no rule. Capture of own men and e.p. by any man
+// are unorthodox captures (D-7: no dead positions), and the witness of D-5 may be the first move's own
+// victim, or stand on a line the e.p. victim opened (no witness); a quiet move stays reversible, and the mate
+// bound still holds (a king's own men beside it are more flights to cover: the bound only grows). Goals,
+// ordinary-man kings and a stalemate result other than a draw switch off null-move pruning (zugzwang is the
+// rule in losing games) and the covering bound (made for checkmate). A sweep (and capture = none, which comes
+// with one) removes men after a quiet move: no quiet move is surely reversible, the witness may be swept, and
+// it is no displacement capture (no covering bound, no dead positions); so does a turn-start removal
+// (turn_start), which is a sweep made when the turn passes. Turn endings (check, capture, attacked arrival,
+// lost move, forbidden null turn), e.p. settings, royal kings' count and the no-progress rule affect none of
+// the shortcuts. Capture by the victim's move (Moss) and check by both colours (Bicolour) change what attacks
+// and checks: no D-5 proof is written for them (witness and reversal off), no dead positions, and the
+// covering bound (orthodox attacks on the mating squares) is off; null-move pruning stays (passing changes no
+// rule of theirs). Rebirth (Circe) puts a captured man back: the defender's men no longer only disappear (no
+// covering bound), the D-5 witness may be blocked by a reborn man (no proof written: witness and reversal
+// off), and it is no orthodox capture (no dead positions). What paralysis does (its two effects) matters only
+// where there is paralysis, which every shortcut already reads. Butting removes men after a quiet move and
+// attacks by reach (a sweep and an unorthodox attack at once): all four off but null-move pruning. A quota
+// per colour (schedule.black_quota) is still a quota the turn index decides: every shortcut reads it through
+// Schedule::static_quota. Men beyond the orthodox ones (fers, alfil: promotion_pieces, start_men) attack in
+// ways the D-5 witness, the covering bound and the dead-position test do not know: they count as an
+// unorthodox attack; null-move pruning stays. The END-OF-TURN regime (regime kEndOfTurn) lets a mid-turn king
+// stand attacked: the D-5 proofs (made for observed check) are off, so is the covering bound (it reads
+// observed or Italian check); null-move pruning stays (a passed turn leaves the king as safe as the turn
+// found it). Its modifiers escape_first_move and no_king_step_into_check only remove moves: they switch off
+// nothing; under king capture (regime kNone, where every shortcut but the royal witness is already off)
+// escape_first_move also only removes moves. castling_counts_rook = false lets a castled rook move again in
+// its turn: still a composition that only restricts moves against a turn without one (the covering bound
+// allows it), and D-5's reversal is already off where a man moves once a turn. Settings per colour
+// (colours_differ, black_rules: RULES.md §3.3, one side END-OF-TURN, the other observed) are read as the more
+// permissive of the two: a colour under END-OF-TURN switches off what END-OF-TURN does, a stop of either
+// colour what a stop does. Check other than by every man's attack (check_by: not by the king, or by the king
+// at two steps, or the two-move threat) is an unorthodox attack. check_only_last_move (the Italian ban as a
+// modifier) only removes moves: it switches off nothing. Forward-only movement (movement) changes what moves
+// and attacks (no backward move: a quiet move is not surely reversible; attacks the witness, covering bound
+// and dead-position test do not know): it counts as an unorthodox attack. END-OF-TURN chosen per turn
+// (kEndOfTurnWhenInCheck) is END-OF-TURN for the shortcuts: the D-5 proofs and the covering bound are off.
+// Pawns that do not promote (pawns_promote false) lack the step and the captures onto the last rank and
+// attack nothing there: an unorthodox attack. The king's journey over an own pawn (king_over_own_pawn) is a
+// move and a reach the proofs do not know: an unorthodox attack too (it only occurs with colours_differ in
+// the catalogue, where END-OF-TURN is off anyway).
+// Twins (composition.twins) is a rule on the second move (D-5's witness and reversal off, as for categories)
+// that only restricts which men move: the covering bound allows it, and the escape bound stays sound (it
+// counts every unmoved man as a possible mender; twins only lets fewer of them move). The refill chain
+// (refill_chain) is a rule on every move after the first (each is a refill of one square by one man): no D-5
+// witness or reversal; it only restricts moves, so the covering bound allows it, and it is a turn filter (no
+// dead positions).
 static_assert(sizeof(Rules) == 108, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
@@ -100,7 +105,8 @@ inline Soundness soundness(const Rules& r) {
   const bool orthodox_attack =
       r.capture_pattern == CapturePattern::kCapturers && r.check_attackers == CheckAttackers::kEnemy &&
       r.butting == Butting::kNone && !r.unorthodox_men() && r.check_by == CheckBy::kEveryMan &&
-      r.colour(kBlack).check_by == CheckBy::kEveryMan && r.movement == Movement::kFree;
+      r.colour(kBlack).check_by == CheckBy::kEveryMan && r.movement == Movement::kFree && r.pawns_promote &&
+      r.pawns_promote_of(kBlack) && !r.king_over_own_pawn && !r.king_over_own_pawn_of(kBlack);
   const bool observed_kings =
       !r.any_regime(CheckRegime::kEndOfTurn) && !r.any_regime(CheckRegime::kEndOfTurnWhenInCheck);
   s.completion_witness = second_move_free && orthodox_capture_targets && orthodox_attack && observed_kings;

@@ -418,6 +418,11 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
   TurnState& st = pos.state();
   bool ends = false;
   const Shape shape{type_of(f.mover), f.from, f.to, f.castling, f.castling && file_of(f.rook_to) == 5, false};
+  // The king's journey over an own pawn (Rules::king_over_own_pawn) uses both moves: a king move of two
+  // squares that is not castling ends the turn.
+  if (type_of(f.mover) == kKing && !f.castling && r.king_over_own_pawn_of(color_of(f.mover)) &&
+      std::max(std::abs(file_of(f.from) - file_of(f.to)), std::abs(rank_of(f.from) - rank_of(f.to))) == 2)
+    ends = true;
   if (r.follows_men()) {
     ManMemory& men = pos.men();
     const bool counts = r.counts_moves();

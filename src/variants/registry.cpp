@@ -79,12 +79,14 @@ const KernelOps* fast_kernel_ops(const Rules& r) { return pick_fast(r); }
 // both), men beyond the orthodox six (fers, alfil) or a promotion set other than Q, R, B, N
 // (Rules::unorthodox_men), the END-OF-TURN check regime (also chosen per turn) or escape_first_move, settings
 // per colour (Rules::colours_differ), check other than by every man's attack (check_by), forward-only
-// movement, twins (composition.twins) and the refill chain: generic kernel hooks only).
+// movement, twins (composition.twins), the refill chain, pawns that do not promote and the king's journey over
+// an own pawn: generic kernel hooks only).
 static bool generic_only(const Rules& r) {
   return r.unorthodox_men() || r.capture_own_men || r.ep_capturers != EpCapturers::kPawns || r.has_goal() ||
          r.any_regime(CheckRegime::kEndOfTurn) || r.any_regime(CheckRegime::kEndOfTurnWhenInCheck) ||
          r.escape_first_move || r.colours_differ || r.check_by != CheckBy::kEveryMan ||
-         r.check_only_last_move || r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
+         r.check_only_last_move || !r.pawns_promote || r.king_over_own_pawn ||
+         r.capture == CaptureKind::kNone || r.sweep != SweepKind::kNone ||
          r.turn_start != TurnStartKind::kNone || r.capture_pattern != CapturePattern::kCapturers ||
          r.check_attackers != CheckAttackers::kEnemy || r.attributes() || r.own_man_removal ||
          r.follow_up_shot || r.volley || r.rebirth != RebirthKind::kNone || r.butting != Butting::kNone ||

@@ -77,6 +77,24 @@ void set_scoped_last_only(Rules& r, long v) {
   (C == kWhite ? r.check_only_last_move : r.black_rules.check_only_last_move) = v != 0;
 }
 template <Color C>
+void set_scoped_pawns_promote(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.pawns_promote : r.black_rules.pawns_promote) = v != 0;
+}
+template <Color C>
+long get_scoped_pawns_promote(const Rules& r) {
+  return long(r.pawns_promote_of(C));
+}
+template <Color C>
+void set_scoped_king_over_own_pawn(Rules& r, long v) {
+  r.split_colours();
+  (C == kWhite ? r.king_over_own_pawn : r.black_rules.king_over_own_pawn) = v != 0;
+}
+template <Color C>
+long get_scoped_king_over_own_pawn(const Rules& r) {
+  return long(r.king_over_own_pawn_of(C));
+}
+template <Color C>
 long get_scoped_last_only(const Rules& r) {
   return long(r.colour(C).check_only_last_move);
 }
@@ -385,6 +403,26 @@ const std::vector<RuleKey> kBaseKeys = {
      HC_BOTH(bool, check_only_last_move),
      "a move that gives check is illegal unless it is the last of a full-quota turn (the Italian ban as a "
      "modifier, e.g. under end-of-turn; per colour in a white or black table)"},
+    {"pawns_promote",
+     D::kArray,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_BOTH(bool, pawns_promote),
+     "false: a pawn cannot move or capture onto its last rank, and attacks no square there (RULES.md "
+     "one-two: "
+     "\"White pawns may not promote\"); per colour in a white or black table"},
+    {"king_over_own_pawn",
+     D::kMovement,
+     K::kBoolean,
+     {},
+     0,
+     1,
+     HC_BOTH(bool, king_over_own_pawn),
+     "the king may go two king steps in one move through a square holding an own pawn (to an empty square "
+     "or an enemy man's), as the first move of a turn of two or more moves, which it ends (RULES.md one-two: "
+     "a journey that uses both moves); per colour in a white or black table"},
     {"no_king_step_into_check",
      D::kCheck,
      K::kBoolean,
@@ -443,14 +481,16 @@ const std::vector<RuleKey> kBaseKeys = {
      K::kChoice,
      {{"every-man", long(CheckBy::kEveryMan)},
       {"not-king", long(CheckBy::kNotKing)},
-      {"king-two-steps", long(CheckBy::kKingTwoSteps)}},
+      {"king-two-steps", long(CheckBy::kKingTwoSteps)},
+      {"two-move-threat", long(CheckBy::kTwoMoveThreat)}},
      0,
      0,
      HC_BOTH(CheckBy, check_by),
      "how a side's men give check to the enemy king: every-man (each by its attack), not-king (every man "
      "but the king), king-two-steps (every man, and the king also when the enemy king is within two king "
-     "steps through a square that is empty or holds a man of the checked side); per colour in a white or "
-     "black table"},
+     "steps through a square that is empty or holds a man of the checked side), two-move-threat (the enemy "
+     "king is in check when these men could capture it within a turn of two moves: attacked now, or "
+     "attacked after some move of theirs); per colour in a white or black table"},
     // ---- en passant (RULES.md §1.8) ----
     {"ep.when",
      D::kEnPassant,
@@ -737,6 +777,9 @@ void add_scoped(std::vector<RuleKey>& keys) {
   add("ends_on", K::kList, {{"check", 1}}, 0, set_scoped_ends_on<C>, get_scoped_ends_on<C>);
   add("stop_early", K::kChoice, {}, 0, set_scoped_stop<C>, get_scoped_stop<C>);
   add("gives_check", K::kChoice, {}, 0, set_scoped_check_by<C>, get_scoped_check_by<C>);
+  add("pawns_promote", K::kBoolean, {}, 1, set_scoped_pawns_promote<C>, get_scoped_pawns_promote<C>);
+  add("king_over_own_pawn", K::kBoolean, {}, 1, set_scoped_king_over_own_pawn<C>,
+      get_scoped_king_over_own_pawn<C>);
 }
 
 const std::vector<RuleKey> kKeys = [] {
@@ -906,6 +949,19 @@ std::string rules_problem(const Rules& r) {
   if (r.twins && (r.capture == CaptureKind::kExplosion || r.capture == CaptureKind::kKamikaze))
     return "composition.twins with a capture that removes the capturer is not implemented (the first "
            "mover's type is read from the man)";
+  for (Color c : {kWhite, kBlack})
+    if (r.colour(c).check_by == CheckBy::kTwoMoveThreat &&
+        (r.boards != 1 || r.capture != CaptureKind::kDisplacement || r.paralysis != ParalysisKind::kNone ||
+         r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers ||
+         r.movement != Movement::kFree || r.check_attackers != CheckAttackers::kEnemy || r.capture_own_men ||
+         r.ep_capturers != EpCapturers::kPawns || r.missiles || r.follow_up_shot || r.volley ||
+         r.sweep != SweepKind::kNone || r.rebirth != RebirthKind::kNone ||
+         r.turn_start != TurnStartKind::kNone || r.own_man_removal || r.regime_of(c) == CheckRegime::kNone))
+      return "gives_check = \"two-move-threat\" is implemented for one board, displacement captures by the "
+             "capturer's own pattern, free movement and a check regime only (the threat plays each move as a "
+             "plain displacement)";
+  if ((r.king_over_own_pawn || r.king_over_own_pawn_of(kBlack)) && r.boards != 1)
+    return "king_over_own_pawn is implemented on one board only";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";
   if (r.complete_turn && r.any_stop())
     return "complete_turn (D-5) and stop_early = \"voluntary\" contradict each other";

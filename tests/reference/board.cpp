@@ -135,6 +135,8 @@ static bool butting_reach(const Variant& v, const Pos& p, int board, int from, i
 // pattern.
 static bool attacks_square(const Variant& v, const Pos& p, int board, int from, int sq) {
   if (butts(v, p.bd[board][from])) return butting_reach(v, p, board, from, sq);
+  // one-two: a White pawn cannot capture onto rank 8, so it attacks nothing there
+  if (v.white_pawns_stop_short && p.bd[board][from] == 'P' && rank_of(sq) == 7) return false;
   // progressive-forwards: "men attack only in the directions they may move … nothing attacks backwards"
   if (v.forwards && type_of(p.bd[board][from]) != 'p' &&
       (rank_of(sq) - rank_of(from)) * (color_of(p.bd[board][from]) == WHITE ? 1 : -1) < 0)
@@ -275,6 +277,29 @@ bool in_check(const Variant& v, const Pos& p, int color) {
         }
         if (giver && s != k && attacks_square(v, p, b, s, k) && can_check(v, p, b, s)) return true;
       }
+    }
+  }
+  if (v.two_move_threat && color != v.double_mover && has_king(p, color)) {
+    // monster, imperatore (§1.3): "the single-mover's king is 'attacked' if the double-mover could capture it
+    // within one complete turn" — a capture now (above), or any first move of his (pseudo-legal: the turn
+    // would end with the king's capture) after which one of his men attacks it. His e.p. captures only where
+    // he is to move at the start of his turn (the rights are his then); castling is not counted (decision:
+    // the double-movers have no rooks).
+    Pos q = p;
+    q.stm = v.double_mover;
+    if (!(p.stm == v.double_mover && p.made == 0)) q.ep.clear();
+    q.castle = {};
+    Variant plain = v;
+    plain.two_move_threat = false;
+    q.made = 0;
+    q.quota = 2;  // a complete turn of his (one-two: the king's journey takes the king at once)
+    for (const Move& m : pseudo_moves(plain, q)) {
+      if (m.capture && q.bd[m.board][m.to] == make_piece('k', color)) return true;
+      // one-two's journey uses both moves of the turn: no capture can follow it
+      const bool journey =
+          type_of(q.bd[m.board][m.from]) == 'k' && !m.castle &&
+          std::max(std::abs(file_of(m.from) - file_of(m.to)), std::abs(rank_of(m.from) - rank_of(m.to))) == 2;
+      if (!journey && in_check(plain, move_effects(plain, q, m), color)) return true;
     }
   }
   return false;
@@ -570,6 +595,8 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
         const int start = me == WHITE ? 1 : 6, last = me == WHITE ? 7 : 0;
         const int r1 = r + dir;
         if (r1 < 0 || r1 > 7) continue;
+        // one-two: "a White pawn cannot move or capture onto rank 8"
+        if (v.white_pawns_stop_short && me == WHITE && r1 == last) continue;
         Move m;
         m.board = b;
         m.from = s;
@@ -610,6 +637,18 @@ std::vector<Move> pseudo_moves(const Variant& v, const Pos& p) {
                                        : (df == 2 && dr == 2);  // alfil: a leap, nothing blocks it
           if (step) target(to, t != 'k' || king_captures, true);
         }
+        // one-two: the White king's journey of two squares over a square holding a White pawn, using both
+        // moves of the turn (so only as its first move, with two moves due)
+        if (t == 'k' && v.white_king_journey && me == WHITE && p.made == 0 && p.quota >= 2)
+          for (int to = 0; to < 64; ++to) {
+            if (std::max(std::abs(file_of(to) - f), std::abs(rank_of(to) - r)) != 2) continue;
+            bool over_pawn = false;
+            for (int mid = 0; mid < 64; ++mid)
+              over_pawn |=
+                  bd[mid] == 'P' && std::max(std::abs(file_of(mid) - f), std::abs(rank_of(mid) - r)) == 1 &&
+                  std::max(std::abs(file_of(mid) - file_of(to)), std::abs(rank_of(mid) - rank_of(to))) == 1;
+            if (over_pawn) target(to, true, true);
+          }
       } else {
         std::vector<std::pair<int, int>> dirs;
         if (t == 'b' || t == 'q') dirs.insert(dirs.end(), {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}});

@@ -24,6 +24,7 @@ enum class Schedule {
   Balanced,        // §3.1 balanced / §3.2 Galvin: W 1,2,2… B 2,2,…
   Alternating,     // alternating-marseillais: 1 at odd fullmove, 2 at even
   TwoAgainstOne,   // §3.3 two moves against one: W 2,2,… B 1,1,…
+  OneAgainstTwo,   // §3.3 monster: W 1,1,… B 2,2,…
   Progressive,     // §3.5: quota = t
   Symmetric,       // progressive-symmetric: quota = fullmove
   Fibonacci,       // fibonacci: F(t)
@@ -156,6 +157,8 @@ struct Variant {
     bool check_only_second = false;  // verney: "White may give check only with the second move"
   };
   bool white_own = false;
+  // monster: the double-mover is Black; the rules in `white` are then his (side_rules reads them for him).
+  int double_mover = 0;  // WHITE
   bool check_only_last =
       false;  // the side to move's copy (side_rules): a check only by a full turn's last move
   WhiteRules white;
@@ -164,6 +167,15 @@ struct Variant {
   // it is within king-distance 2 and there is a 1- or 2-step king path whose intermediate square is empty or
   // holds a Black man"
   bool white_king_checks_in_two = false;
+  // monster, imperatore (§1.3 two-move threat): "the single-mover's king is 'attacked' if the double-mover
+  // could capture it within one complete turn" — by brute force in in_check: every move of the double-mover,
+  // then an attack on the king.
+  bool two_move_threat = false;
+  // one-two (§3.3): "White pawns may not promote (a White pawn cannot move or capture onto rank 8)"; "the
+  // White king may use both moves of a turn to make a two-square king journey passing over a square occupied
+  // by a White pawn (… the destination must be empty or hold a Black man)".
+  bool white_pawns_stop_short = false;
+  bool white_king_journey = false;
   // boards group
   bool alice = false;
   // goal group

@@ -413,7 +413,11 @@ After play_move(const Variant& v, const Pos& p, const Move& m) {
   // The game ends at once, and with it the turn: a royal king lost (D-8), or a goal reached (§1.10).
   const bool game_over =
       v.goal.royal_king ? !has_king(q, WHITE) || !has_king(q, BLACK) : goal_result(v, q) != -2;
-  a.turn_ended = game_over || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
+  // one-two: the king's journey over a pawn uses both moves of the turn
+  const bool journey =
+      v.white_king_journey && mover == 'K' && !m.castle &&
+      std::max(std::abs(file_of(m.from) - file_of(m.to)), std::abs(rank_of(m.from) - rank_of(m.to))) == 2;
+  a.turn_ended = game_over || journey || p.made + 1 >= quota(v, p) || (v.ends_on_check && a.gives_check) ||
                  (v.ends_on_capture && removes) ||
                  (v.ends_on_attacked && lands_on_attacked_square(v, q, m, me)) ||
                  composition_ends(v, p, m, q, sputnik_move) || chain_over;

@@ -121,6 +121,23 @@ bool set_turn_id(Variant& v, const std::string& p) {
       v.no_double_step = true;
       v.promotions = "f";
     }
+  } else if (p == "monster" || p == "imperatore" || p == "one-two") {  // §3.3
+    // monster: "schedule: W: 1,1,… B: 2,2,… (the weaker side moves twice)"; "Black (double-mover):
+    // END-OF-TURN — his king may stay in check or step into check with the first move; it must be safe (not
+    // orthodox-attacked by White) after the second move"; "White (single-mover): OBSERVED with the two-move
+    // threat". imperatore: "monster with colours reversed"; "White (the double-mover) moves first, with two
+    // moves". D-5 for the double-mover's fixed quota of two (the END-OF-TURN search). E.p. decision 3: the
+    // first move only, White's single move takes either two-step of Black's previous turn (§2 defaults).
+    v.double_mover = p == "monster" ? BLACK : WHITE;
+    v.schedule = p == "monster" ? Schedule::OneAgainstTwo : Schedule::TwoAgainstOne;
+    v.regime = Regime::Observed;  // the single-mover
+    v.white_own = true;           // the double-mover's own rules
+    v.white.regime = Regime::EndOfTurn;
+    v.complete_turn = true;
+    v.two_move_threat = true;
+    // one-two: "as imperatore plus: White pawns may not promote …; the White king may use both moves of a
+    // turn to make a two-square king journey passing over a square occupied by a White pawn"
+    v.white_pawns_stop_short = v.white_king_journey = p == "one-two";
   } else if (p == "citizen") {  // §3.1: piece move, then optionally a pawn move
     v.schedule = Schedule::Two;
     v.ends_on_check = true;
@@ -494,7 +511,7 @@ int fibonacci(int t) {
 }  // namespace
 
 Variant side_rules(const Variant& v, int color) {
-  if (!v.white_own || color != WHITE) return v;
+  if (!v.white_own || color != v.double_mover) return v;
   Variant w = v;
   w.regime = v.white.regime;
   w.escape_first_move = v.white.escape_first_move;
@@ -520,6 +537,8 @@ int static_quota(const Variant& v, int stm, int full) {
       return full % 2 ? 1 : 2;  // alternating-marseillais: W1 B1 W2 B2 …
     case Schedule::TwoAgainstOne:
       return stm == WHITE ? 2 : 1;
+    case Schedule::OneAgainstTwo:
+      return stm == WHITE ? 1 : 2;
     case Schedule::Progressive:
     case Schedule::BankOfScotland:
     case Schedule::Switchback:
