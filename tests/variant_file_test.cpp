@@ -95,6 +95,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "triplets-gardner",
                                            "threesum",
                                            "hurricane",
+                                           "battle-ratushny",
+                                           "omni-chess",
                                            "sputnik",
                                            "swarm",
                                            "progressive-symmetric",
