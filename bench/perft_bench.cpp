@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
                                                {"citizen", 8},
                                                {"power-pawn", 5},
                                                {"doublet", 5},
+                                               {"battle-ratushny", 5},
+                                               {"omni-chess", 5},
                                                {"black-and-white-marseillais", 7},
                                                {"central-marseillais", 7},
                                                {"balanced-equidistant-marseillais", 7},

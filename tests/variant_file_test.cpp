@@ -100,6 +100,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                            "triplets-gardner",
                                            "threesum",
                                            "hurricane",
+                                           "battle-ratushny",
+                                           "omni-chess",
                                            "sputnik",
                                            "swarm",
                                            "kazan",

@@ -91,7 +91,7 @@ struct Soundness {
 // (refill_chain) is a rule on every move after the first (each is a refill of one square by one man): no D-5
 // witness or reversal; it only restricts moves, so the covering bound allows it, and it is a turn filter (no
 // dead positions).
-static_assert(sizeof(Rules) == 108, "a Rules field was added or removed: classify it in soundness() below");
+static_assert(sizeof(Rules) == 112, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};

@@ -232,6 +232,9 @@ bool can_complete(Position& pos) {
   return list.empty() && stuck_completes && !in_check(pos);
 }
 
+}  // namespace
+
+namespace {
 // Can every need (a set of men) have its own man, none used twice? (A matching, by trial: a few needs.)
 bool distinct_men(const Bitboard* needs, int n, Bitboard used) {
   if (n == 0) return true;
@@ -241,6 +244,7 @@ bool distinct_men(const Bitboard* needs, int n, Bitboard used) {
   }
   return false;
 }
+}  // namespace
 
 // END-OF-TURN with a voluntary stop and each man moving at most once (Soundness::escape_bound): can the
 // turn provably not end with the mover's king safe? A necessary condition for a safe end, read from the
@@ -292,13 +296,49 @@ bool escape_impossible(const Position& pos) {
     }
   }
   const Bitboard fixers = own & ~moved & ~bb(ksq);
+  // Own pawns that can move but never capture in this turn (no enemy man, nor an e.p. square, on a capture
+  // square: enemy men only disappear) stay on their file, between their square and the farthest square a
+  // step may reach. A line piece behind such a pawn on its file cannot pass beyond that farthest square, nor
+  // one ahead of it beyond the pawn's square: file_block gives, per pawn, the square that blocks each side.
+  struct FileBlock {
+    Square from, farthest;
+  };
+  const Bitboard start_rank = rank_bb(us == kWhite ? 1 : 6);
+  const Bitboard held = (enemy & ~ep_victims) | moved;  // squares no step can ever reach in this turn
+  FileBlock file_blocks[8];
+  int n_blocks = 0;
+  for (Bitboard b = pos.pieces(0, us, kPawn) & ~moved; b && n_blocks < 8;) {
+    const Square x = pop_lsb(b);
+    if (pawn_attacks(us, x) & (enemy | st.ep_now)) continue;
+    Square far = x;
+    const int one = x + forward;
+    if (one >= 0 && one < 64 && !(held & bb(Square(one)))) {
+      far = Square(one);
+      const int two = one + forward;
+      if ((start_rank & bb(x)) && !(held & bb(Square(two)))) far = Square(two);
+    }
+    file_blocks[n_blocks++] = {x, far};
+  }
+  // The squares that bound a line piece on x along its file (a in front of b: a is nearer the enemy side).
+  const auto in_front = [us](Square a, Square b) { return us == kWhite ? a > b : a < b; };
+  const auto file_blockers = [&](Square x) {
+    Bitboard b = 0;
+    for (int i = 0; i < n_blocks; ++i) {
+      const FileBlock& f = file_blocks[i];
+      if (file_of(f.from) != file_of(x) || f.from == x) continue;
+      if (in_front(f.from, x))
+        b |= bb(f.farthest);  // behind the pawn: never beyond its farthest square
+      else if (in_front(x, f.farthest))
+        b |= bb(f.from);  // in front of it: never beyond its square
+    }
+    return b;
+  };
   Bitboard finals = bb(ksq);
   if (king_free) {
     finals |= king_attacks(ksq) & ~moved & ~pos.pieces(0, them, kKing);
     for (const CastlingSide& cs : pos.castling().sides)
       if ((st.castling & cs.right) && cs.king_from == ksq) finals |= bb(cs.king_to);
   }
-  const Bitboard start_rank = rank_bb(us == kWhite ? 1 : 6);
   for (Bitboard fb = finals; fb;) {
     const Square k = pop_lsb(fb);
     const Bitboard occ_k = k == ksq ? occ : (occ & ~bb(ksq)) | bb(k);
@@ -338,10 +378,10 @@ bool escape_impossible(const Position& pos) {
             reach = bishop_attacks(x, fixed);
             break;
           case kRook:
-            reach = rook_attacks(x, fixed);
+            reach = rook_attacks(x, fixed | file_blockers(x));
             break;
           case kQueen:
-            reach = queen_attacks(x, fixed);
+            reach = rook_attacks(x, fixed | file_blockers(x)) | bishop_attacks(x, fixed);
             break;
           case kPawn: {
             reach = pawn_attacks(us, x) & (enemy | st.ep_now);  // a capture, or e.p. onto the passed square
@@ -370,6 +410,8 @@ bool escape_impossible(const Position& pos) {
   }
   return true;
 }
+
+namespace {
 
 // completes_turn's memory under END-OF-TURN: one entry a slot, valid for the same position under the same
 // rules (Position::serial) in the same state (the key covers the whole turn state), so a stale entry never

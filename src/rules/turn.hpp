@@ -94,6 +94,11 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
 // end: a depth-first search over the rest of the turn (moves_without_completion), memoised per thread under
 // END-OF-TURN, with the fast accepts of docs/architecture.md.
 bool completes_turn(Position& pos);
+// END-OF-TURN with a voluntary stop and each man moving at most once (Soundness::escape_bound): true only if
+// the turn in progress can provably no longer end with the mover's king safe (a necessary condition for a
+// safe end fails; docs/architecture.md "END-OF-TURN", the escape bound). completes_turn's shortcut; public
+// for its brute-force soundness test.
+bool escape_impossible(const Position& pos);
 // The side to move's legal moves under every rule but D-5 (for the checkmate test).
 void moves_without_completion(Position& pos, MoveList& list);
 

@@ -32,7 +32,7 @@ const STOP = '0000';
  * start array has no man in the enemy half (here White's knight on e5 is one). */
 const START_FENS = { sputnik: 'rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1' };
 /** The ids whose rules allow a voluntary stop (turn-spec: after a move). */
-const STOP_IDS = ['very-scottish', 'citizen', 'doublet', 'threesum', 'hurricane', 'sputnik'];
+const STOP_IDS = ['very-scottish', 'citizen', 'doublet', 'threesum', 'hurricane', 'battle-ratushny', 'omni-chess', 'sputnik'];
 
 /** The move to play: the last one listed (pawn moves come last, so a variety of pushes rather than knight shuffles);
  * with `toStop`, the last one after which the turn may be stopped, if any. */

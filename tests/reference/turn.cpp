@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
+#include <set>
+#include <string>
 
 #include "model.hpp"
 
@@ -570,6 +572,42 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
   return out;
 }
 
+// Can the pawn on y take something in this turn (an enemy man or an e.p. square diagonally ahead)? Enemy men
+// never arrive in our turn, so a pawn that cannot now never can.
+bool pawn_can_take(const Pos& p, int y) {
+  const int me = color_of(p.bd[0][y]);
+  for (int df : {-1, 1}) {
+    const int f = file_of(y) + df, r = rank_of(y) + (me == WHITE ? 1 : -1);
+    if (f < 0 || f > 7 || r < 0 || r > 7) continue;
+    const int c = r * 8 + f;
+    if (color_of(p.bd[0][c]) == 1 - me || std::count(p.ep.begin(), p.ep.end(), c) > 0) return true;
+  }
+  return false;
+}
+
+// A pawn of the side to move that has not moved and has nothing to take can only step forward along its
+// file, once, to one of its square, the next or (from home) the one after. A rook or queen on x cannot go
+// along the file to t if every square that pawn may stand on is strictly between x and t, or t itself.
+bool pawn_walls_file(const Pos& p, int x, int t) {
+  if (file_of(x) != file_of(t) || x == t) return false;
+  const Board& bd = p.bd[0];
+  const char mover = type_of(bd[x]);
+  if (mover != 'r' && mover != 'q') return false;
+  const int me = p.stm, step = me == WHITE ? 8 : -8, home = me == WHITE ? 1 : 6;
+  const int lo = std::min(x, t), hi = std::max(x, t);
+  for (int y = 0; y < 64; ++y) {
+    if (bd[y] != make_piece('p', me) || file_of(y) != file_of(x) || p.moved.count(y)) continue;
+    if (pawn_can_take(p, y)) continue;
+    std::vector<int> spots{y};
+    if (y + step >= 0 && y + step < 64) spots.push_back(y + step);
+    if (rank_of(y) == home) spots.push_back(y + 2 * step);
+    const bool walls =
+        std::all_of(spots.begin(), spots.end(), [&](int s) { return s == t || (s > lo && s < hi); });
+    if (walls) return true;
+  }
+  return false;
+}
+
 // battle-ratushny, omni-chess (END-OF-TURN, "each by a different man", a voluntary stop): the turn can no
 // longer end with the mover's king safe, by what stays put. The king ends on some square K (its own, or one
 // step or a castling away while it has not moved); an enemy man that attacks K now (the king lifted) keeps
@@ -577,6 +615,7 @@ std::vector<Legal> candidates(const Variant& v, const Pos& p, bool lost_moves = 
 // in our turn; a man that moved, a king that stays and an enemy man a capture would replace stand there to
 // the turn's end) - one man for each attacker. Enemy kings cannot be taken; a pawn that e.p. may take might
 // vanish, so it blocks nothing and needs nobody. True only if no K passes.
+// A pawn with nothing to take and an enemy man in front (not an e.p. victim, which may vanish) stays too.
 bool no_safe_end(const Pos& p) {
   const int me = p.stm, them = 1 - me;
   const Board& bd = p.bd[0];
@@ -606,7 +645,11 @@ bool no_safe_end(const Pos& p) {
     stay.fill(EMPTY);
     for (int s = 0; s < 64; ++s) {
       const bool enemy = color_of(bd[s]) == them && s != k && !ep_pawns.count(s);
-      const bool fixed = color_of(bd[s]) == me && p.moved.count(s) && s != king;
+      // a pawn with nothing to take and an enemy man (not an e.p. victim) in front cannot move this turn
+      const int ahead = s + (me == WHITE ? 8 : -8);
+      const bool stuck = bd[s] == make_piece('p', me) && !pawn_can_take(p, s) && ahead >= 0 && ahead < 64 &&
+                         color_of(bd[ahead]) == them && !ep_pawns.count(ahead);
+      const bool fixed = color_of(bd[s]) == me && (p.moved.count(s) || stuck) && s != king;
       if (enemy || fixed) stay[s] = bd[s];
     }
     if (k == king) stay[king] = bd[king];
@@ -637,7 +680,7 @@ bool no_safe_end(const Pos& p) {
             lands = lands || (takes && attacks(reach, x, t)) || (empty && t == x + step) ||
                     (empty && rank_of(x) == start && t == x + 2 * step && stay[x + step] == EMPTY);
           } else {
-            lands = lands || attacks(reach, x, t);
+            lands = lands || (attacks(reach, x, t) && !pawn_walls_file(p, x, t));
           }
         }
         if (lands) men.push_back(x);
@@ -664,8 +707,9 @@ bool no_safe_end(const Pos& p) {
 }
 
 // D-5 as a search (turn spec step 3): the move ends the turn, or some move allowed after it begins a complete
-// turn. Only the D-5 ids ask; elsewhere a series that runs out of moves is itself complete.
-bool begins_complete_turn(const Variant& v, const Legal& l) {
+// turn. Only the D-5 ids ask; elsewhere a series that runs out of moves is itself complete. `dead` holds the
+// positions (FEN) already found to begin no complete turn, under the same rules: a search of one question.
+bool begins_complete_turn(const Variant& v, const Legal& l, std::set<std::string>& dead) {
   if (l.after.turn_ended || stop_allowed(v, l.after.pos)) return true;
   if (v.regime == Regime::EndOfTurn && v.voluntary_stop && v.moves_per_man == 1 && no_safe_end(l.after.pos))
     return false;
@@ -673,8 +717,14 @@ bool begins_complete_turn(const Variant& v, const Legal& l) {
   // progressive-late-mate (no D-5): a series that runs out of moves ends there (progressive stalemate); it
   // is complete when the king is safe then
   if (nexts.empty() && !v.complete_turn) return !in_check(v, l.after.pos, l.after.pos.stm);
+  // a move that ends the turn, or after which it may stop, settles it before any deeper search
   for (const Legal& next : nexts)
-    if (begins_complete_turn(v, next)) return true;
+    if (next.after.turn_ended || stop_allowed(v, next.after.pos)) return true;
+  const std::string key = write_fen(v, l.after.pos);
+  if (dead.count(key)) return false;
+  for (const Legal& next : nexts)
+    if (begins_complete_turn(v, next, dead)) return true;
+  dead.insert(key);
   return false;
 }
 
@@ -724,8 +774,10 @@ std::vector<Legal> legal_list(const Variant& all, const Pos& p) {
   std::vector<Legal> out = candidates(v, p);
   // D-5; and END-OF-TURN chosen per series (progressive-late-mate): a move that does not end the series is
   // legal only if the series can still end with the king safe
-  if (v.complete_turn || (v.regime == Regime::EndOfTurnIfChecked && end_of_turn_series(v, p)))
-    std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l); });
+  if (v.complete_turn || (v.regime == Regime::EndOfTurnIfChecked && end_of_turn_series(v, p))) {
+    std::set<std::string> dead;
+    std::erase_if(out, [&](const Legal& l) { return !begins_complete_turn(v, l, dead); });
+  }
   apply_obligations(v, p, out);
   if (stop_allowed(v, p)) {
     Move stop;

@@ -195,7 +195,15 @@ bool set_turn_id(Variant& v, const std::string& p) {
     v.kazan = true;                // the chain ends the turn (turn.cpp)
     v.regime = Regime::EndOfTurn;  // "the whole chain is one turn, the mover's king must be safe at its end"
     v.complete_turn = true;        // "a first move whose forced chain ends with the king exposed is illegal"
-  } else if (p == "sputnik") {     // §3.7
+  } else if (p == "battle-ratushny" || p == "omni-chess") {  // §3.6
+    v.schedule = Schedule::Unbounded;  // "any number (>= 1) of moves, each by a different man"
+    v.moves_per_man = 1;
+    v.voluntary_stop = true;
+    v.regime = Regime::EndOfTurn;  // "mover's king safe at the end of the turn"
+    v.complete_turn = true;        // a move is legal only if it begins such a turn
+    v.ep_when = EpWhen::Any;
+    v.escape_first_move = p == "omni-chess";  // "a side in check must remove the check with the first move"
+  } else if (p == "sputnik") {                // §3.7
     v.schedule = Schedule::Unbounded;
     v.ends_on_check = true;
     v.composition = Composition::Sputnik;
@@ -284,13 +292,15 @@ bool set_turn_id(Variant& v, const std::string& p) {
 // "name" or "name:key=value" (only progressive-cyclical has an option: cycle, even, 2..64).
 void read_options(Variant& v, const std::string& name, const std::string& options, const std::string& id) {
   if (options.empty()) return;
-  if (name == "triplets" || name == "triplets-gardner") {  // §3.4 decision 1 (and §1.6's other modifier)
-    for (const std::string& o :
-         {std::string("no-king-step-into-check=true"), std::string("escape-first-move=true")})
-      if (options == o) {
-        (o[0] == 'n' ? v.no_king_step_into_check : v.escape_first_move) = true;
-        return;
-      }
+  if (name == "triplets" || name == "triplets-gardner" || name == "battle-ratushny" || name == "omni-chess") {
+    // §3.4 decision 1 and §1.6's other modifier; omni-chess's `omni.original=true` is escape-first-move=false
+    for (const char* value : {"true", "false"})
+      for (const std::string& key :
+           {std::string("no-king-step-into-check="), std::string("escape-first-move=")})
+        if (options == key + value) {
+          (key[0] == 'n' ? v.no_king_step_into_check : v.escape_first_move) = value[0] == 't';
+          return;
+        }
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   }
   if (name == "kazan") {  // "Option kazan.optional=true: chain moves and the choice of man are optional"
