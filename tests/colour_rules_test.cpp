@@ -246,7 +246,8 @@ white.pawns_promote = false
 )",
                                                  "test.toml", builtin_catalogue());
   ASSERT_TRUE(r.issues.empty()) << r.issues.front().text("test.toml");
-  set_fen(pos, make_variant("no-journey", r.catalogue), "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30");
+  const Variant no_journey = make_variant("no-journey", r.catalogue);  // the position reads its rules
+  set_fen(pos, no_journey, "2k5/3P4/4K3/8/8/8/8/8 b - - 0 30");
   EXPECT_FALSE(in_check(pos));
 }
 
