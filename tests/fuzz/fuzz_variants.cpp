@@ -36,11 +36,15 @@ bool valid_utf8(const std::string& s) {
 }
 
 void play_start(const Variant& v, const std::string& input) {
-  // The kernel's D-5 filter (rules/kernel.cpp can_complete) lists every completion instead of finding one:
-  // its time grows exponentially with the quota (quota 8: seconds). Such ids are read and resolved, not
-  // played.
+  // The kernel's D-5 filter (rules/turn.cpp can_complete) searches the rest of the turn: its time grows
+  // exponentially with the quota (quota 8: seconds). Such ids are read and resolved, not played.
+  // So does a turn with lost moves under END-OF-TURN: whether the turn goes on after a move is asked of the
+  // legal moves after it, each filtered by the completion search over the rest of the turn (quota 5: about 13
+  // times quota 4's cost, seconds under the fuzzer's instrumentation).
   const Schedule& s = v.rules.schedule;
-  if (v.rules.complete_turn && std::max(s.quota, s.white_first_quota) > 4) return;
+  const bool completion_search =
+      v.rules.complete_turn || (v.rules.lost_move && v.rules.any_regime(CheckRegime::kEndOfTurn));
+  if (completion_search && std::max(s.quota, s.white_first_quota) > 4) return;
   Position pos;
   set_fen(pos, v, v.start_fen);
   MoveList list;
