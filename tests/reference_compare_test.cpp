@@ -77,6 +77,23 @@ void compare_positions(const std::string& id, const std::vector<std::string>& fe
               moves, children);
 }
 
+// Random play from each start position under each id (options included; "" = the id's start), a twentieth of
+// HC_REFERENCE_POSITIONS (at least 20) per pair, seeded by `seed` and the pair, each game at most `length`
+// moves; every position compared, and the outcomes reached printed per id.
+void compare_endgames(std::initializer_list<const char*> ids, std::initializer_list<const char*> starts,
+                      std::uint64_t seed, int length) {
+  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
+  std::map<std::string, int> outcomes;
+  for (const std::string id : ids)
+    for (const std::string start : starts) {
+      const Variant v = make_variant(id);
+      const auto fens =
+          test::random_positions(v, count, seed ^ std::hash<std::string>()(id + start), length, start);
+      compare_positions(id, fens, &outcomes);
+    }
+  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+}
+
 TEST_P(ReferenceCompare, SameMovesOutcomesAndChildren) {
   const std::string id = GetParam();
   const int count = int(test::env_long("HC_REFERENCE_POSITIONS", 10000));
@@ -121,72 +138,39 @@ TEST(ReferenceCompareGoals, EndgamesReachTheGoals) {
 // (the reference searches a failing turn exhaustively, which full middlegames make too slow for many
 // positions).
 TEST(ReferenceCompareEndOfTurn, OptionsAndEndgames) {
-  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
-  std::map<std::string, int> outcomes;
-  for (const std::string id :
-       {"triplets", "triplets-gardner", "triplets:no-king-step-into-check=true",
-        "triplets:escape-first-move=true", "triplets-gardner:no-king-step-into-check=true"})
-    for (const std::string start :
-         {"4k3/p6p/Pn6/8/8/8/6P1/R3K3 w Q - 0 5", "r3k3/7p/8/1p6/1P6/8/7P/4KB2 b q - 0 5"}) {
-      const Variant v = make_variant(id);
-      const auto fens =
-          test::random_positions(v, count, 0xE08 ^ std::hash<std::string>()(id + start), 20, start);
-      compare_positions(id, fens, &outcomes);
-    }
-  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  compare_endgames({"triplets", "triplets-gardner", "triplets:no-king-step-into-check=true",
+                    "triplets:escape-first-move=true", "triplets-gardner:no-king-step-into-check=true"},
+                   {"4k3/p6p/Pn6/8/8/8/6P1/R3K3 w Q - 0 5", "r3k3/7p/8/1p6/1P6/8/7P/4KB2 b q - 0 5"}, 0xE08,
+                   20);
 }
 
 // A twin move and a compulsory pawn move under END-OF-TURN (RULES.md §3.1 doublet, power-pawn): random play
 // from small endgames with pairs of rooks, bishops and knights and a few pawns, where checks mended by the
 // second move, stops, lone first moves and mates come often.
 TEST(ReferenceCompareSecondMove, TwinsAndPawnMovesInEndgames) {
-  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
-  std::map<std::string, int> outcomes;
-  for (const std::string id : {"doublet", "power-pawn"})
-    for (const std::string start :
-         {"r3k2r/1p4p1/8/2b2b2/8/1N3N2/1P4P1/R3K2R w KQkq - 0 5", "4k3/1n1p2n1/8/8/8/8/1B2P1B1/4K3 b - - 0 5",
-          "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 5"}) {
-      const Variant v = make_variant(id);
-      const auto fens =
-          test::random_positions(v, count, 0x7A1 ^ std::hash<std::string>()(id + start), 40, start);
-      compare_positions(id, fens, &outcomes);
-    }
-  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  compare_endgames({"doublet", "power-pawn"},
+                   {"r3k2r/1p4p1/8/2b2b2/8/1N3N2/1P4P1/R3K2R w KQkq - 0 5",
+                    "4k3/1n1p2n1/8/8/8/8/1B2P1B1/4K3 b - - 0 5", "6k1/5ppp/8/8/8/8/5PPP/RR4K1 w - - 0 5"},
+                   0x7A1, 40);
 }
 
 // The refill chain (RULES.md kazan): the option optional=true (any filler, the stop), which the catalogue's
 // id does not set, and small positions where chains meet checks: castling with both chains, pinned fillers,
 // kings refilling next to attacked squares, mates (the reference searches every chain in full).
 TEST(ReferenceCompareRefillChain, OptionAndEndgames) {
-  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
-  std::map<std::string, int> outcomes;
-  for (const std::string id : {"kazan", "kazan:optional=true"})
-    for (const std::string start : {"", "r3k2r/pbppqp1p/1n6/8/8/1N6/PBPPQP1P/R3K2R w KQkq - 0 5",
-                                    "4k3/1r3ppp/8/8/2b5/8/3PPPPP/2BQK1NR w K - 0 5"}) {
-      const Variant v = make_variant(id);
-      const auto fens =
-          test::random_positions(v, count, 0x4A2 ^ std::hash<std::string>()(id + start), 40, start);
-      compare_positions(id, fens, &outcomes);
-    }
-  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  compare_endgames({"kazan", "kazan:optional=true"},
+                   {"", "r3k2r/pbppqp1p/1n6/8/8/1N6/PBPPQP1P/R3K2R w KQkq - 0 5",
+                    "4k3/1r3ppp/8/8/2b5/8/3PPPPP/2BQK1NR w K - 0 5"},
+                   0x4A2, 40);
 }
 
 // Two moves against one (RULES.md §3.3, rules per colour): version A / B of White's escape, from small
 // endgames where a lone White king with a pawn or two meets a few Black men, so that checks on either king
 // are frequent (and now and then a mate: 10,000 reach three).
 TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
-  const int count = std::max<int>(20, int(test::env_long("HC_REFERENCE_POSITIONS", 10000)) / 20);
-  std::map<std::string, int> outcomes;
-  for (const std::string id : {"king-and-pawns", "king-and-pawns:escape-first-move=false",
-                               "king-and-pawns-gik", "king-and-pawns-gik:escape-first-move=true"})
-    for (const std::string start :
-         {"r3k3/8/8/8/8/8/5PP1/6K1 w q - 0 5", "4k3/1r6/8/8/3q4/8/P6P/4K3 b - - 0 5"}) {
-      const Variant v = make_variant(id);
-      const auto fens =
-          test::random_positions(v, count, 0x2A1 ^ std::hash<std::string>()(id + start), 20, start);
-      compare_positions(id, fens, &outcomes);
-    }
-  for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
+  compare_endgames({"king-and-pawns", "king-and-pawns:escape-first-move=false", "king-and-pawns-gik",
+                    "king-and-pawns-gik:escape-first-move=true"},
+                   {"r3k3/8/8/8/8/8/5PP1/6K1 w q - 0 5", "4k3/1r6/8/8/3q4/8/P6P/4K3 b - - 0 5"}, 0x2A1, 20);
 }
 
 // The two-move threat (RULES.md §1.3, §3.3 monster, imperatore, one-two): random play from small endgames
