@@ -232,9 +232,6 @@ bool can_complete(Position& pos) {
   return list.empty() && stuck_completes && !in_check(pos);
 }
 
-}  // namespace
-
-namespace {
 // Can every need (a set of men) have its own man, none used twice? (A matching, by trial: a few needs.)
 bool distinct_men(const Bitboard* needs, int n, Bitboard used) {
   if (n == 0) return true;
@@ -299,7 +296,7 @@ bool escape_impossible(const Position& pos) {
   // Own pawns that can move but never capture in this turn (no enemy man, nor an e.p. square, on a capture
   // square: enemy men only disappear) stay on their file, between their square and the farthest square a
   // step may reach. A line piece behind such a pawn on its file cannot pass beyond that farthest square, nor
-  // one ahead of it beyond the pawn's square: file_block gives, per pawn, the square that blocks each side.
+  // one ahead of it beyond the pawn's square: file_blockers gives the squares that bound a line piece so.
   struct FileBlock {
     Square from, farthest;
   };
