@@ -198,7 +198,8 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                       "balanced-marseillais+rifle", "fibonacci+atomic",
                                       "progressive-english+alice", "hurricane+rifle",
                                       "different-men-marseillais+madras", "alice+rifle", "marseillais+spite",
-                                      "progressive+moss", "machine-gun+madras", "alice+capricorn"}));
+                                      "progressive+moss", "machine-gun+madras", "alice+capricorn",
+                                      "triplets+alice", "swarm+kamikaze"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);
