@@ -275,6 +275,35 @@ TEST(ColourRules, VerneyChecksOnlyWithTheSecondMove) {
             (std::vector<std::string>{"a3b4", "e1d1", "e1e2", "e1f1", "e1f2"}));
 }
 
+// Verney's option no_promoted_double (RULES.md §3.3, the decision: a pawn that promotes with the first move may
+// not move again with the second; a promoted piece may not make both moves of any turn). The knight a1 holds
+// the attribute promoted: after Nb3 only the king's g1, g2, h2 and the stop remain; without the option the
+// knight's a1, a5, c1, c5, d2, d4 too. c7-c8=N (no check on a8): the king's three steps and the stop; without
+// the option also Na7, Nb6 (a check, legal with the second move), Nd6, Ne7.
+TEST(ColourRules, VerneyPromotedPieceMovesOnce) {
+  const std::string option = "king-and-pawns-verney:no-promoted-double=true";
+  const Variant v = make_variant(option);
+  Position pos;
+  set_fen(pos, v, "k7/8/8/8/8/8/8/N6K w - - 0 5 promoted=a1");
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"a1b3", "a1c2", "h1g1", "h1g2", "h1h2"}));
+  Undo u;
+  pos.ops().make(pos, parse_uci(pos, "a1b3"), u);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "h1g1", "h1g2", "h1h2"}));
+  EXPECT_EQ(to_fen(pos), "k7/8/8/8/8/1N6/8/7K w - - 1 5 made=1 moved=b3 promoted=b3");
+  EXPECT_EQ(legal("king-and-pawns-verney", "k7/8/8/8/8/1N6/8/7K w - - 1 5 made=1").size(), 10u);
+
+  set_fen(pos, v, "k7/2P5/8/8/8/8/8/7K w - - 0 5");
+  Undo u2;
+  pos.ops().make(pos, parse_uci(pos, "c7c8n"), u2);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "h1g1", "h1g2", "h1h2"}));
+  const Variant plain = make_variant("king-and-pawns-verney");
+  set_fen(pos, plain, "k7/2P5/8/8/8/8/8/7K w - - 0 5");
+  Undo u3;
+  pos.ops().make(pos, parse_uci(pos, "c7c8n"), u3);
+  EXPECT_EQ(legal(pos), (std::vector<std::string>{"0000", "c8a7", "c8b6", "c8d6", "c8e7", "h1g1", "h1g2",
+                                                  "h1h2"}));
+}
+
 // Perft of the start by hand. Depth 1: sixteen pawn moves and Kd1, Kf1 = 18. Depth 2: after a move of the a,
 // b, c, g or h pawn: its next step (1), the other pawns' 14, Kd1, Kf1 and the stop = 18; after a d, e or f
 // pawn move the king has a third square: 19; after Kd1 (Kc1, Ke1) or Kf1 (Ke1, Kg1): 16 + 2 + 1 = 19.

@@ -173,6 +173,14 @@ TEST(ReferenceCompareTwoAgainstOne, VersionsAndEndgames) {
                    {"r3k3/8/8/8/8/8/5PP1/6K1 w q - 0 5", "4k3/1r6/8/8/3q4/8/P6P/4K3 b - - 0 5"}, 0x2A1, 20);
 }
 
+// Verney's option no_promoted_double (RULES.md §3.3 king-and-pawns-verney, the decision: a pawn that promotes
+// with the first move may not move again, a promoted piece never makes both moves of a turn), which the
+// catalogue's id does not set: random play from endgames where White's pawns promote at once.
+TEST(ReferenceComparePromotedOnce, OptionAndEndgames) {
+  compare_endgames({"king-and-pawns-verney", "king-and-pawns-verney:no-promoted-double=true"},
+                   {"rn5k/2PP4/8/8/8/8/8/4K3 w - - 0 5", "4k2r/P5P1/8/8/8/8/1P6/4K3 b k - 0 5"}, 0x9E1, 30);
+}
+
 // The two-move threat (RULES.md §1.3, §3.3 monster, imperatore, one-two): random play from small endgames
 // where the double-mover's king and pawns meet the single-mover's king, so that the single-mover is often in
 // check by the threat alone (no man of the double-mover attacks his king) and now and then mated.

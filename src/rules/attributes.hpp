@@ -22,8 +22,12 @@ enum class Attr : std::uint8_t {
   // removal or a board transfer alone; never cleared while the man stands). Read by the check rule of
   // bicolour-tylor and bicolour-ridley (check_attackers = "both-colours-once-moved", generic::check_givers).
   kHasMoved = 1,
+  // The man arrived by promotion (contract: set by the generic kernel on the piece a pawn becomes, by a quiet
+  // move or a capture, where the rules keep it; it travels with the man and never clears while he stands).
+  // Read by the turn layer under Rules::promoted_moves_once (turn_origins: such a man moves once a turn).
+  kPromoted = 2,
 };
-constexpr int kAttrCount = 2;
+constexpr int kAttrCount = 3;
 // A set of attributes, bit a = Attr a (at most 8 attributes: the journal stores a mask in one byte).
 using AttrMask = std::uint8_t;
 constexpr AttrMask attr_bit(Attr a) { return AttrMask(1u << unsigned(a)); }
@@ -37,6 +41,7 @@ struct AttributeInfo {
 inline constexpr AttributeInfo kAttributes[kAttrCount] = {
     {Attr::kMissile, "missile", true},
     {Attr::kHasMoved, "has-moved", false},
+    {Attr::kPromoted, "promoted", false},
 };
 
 // One entry of the attribute journal (Undo::attr_effects): on board `board`, square `square`, the attributes

@@ -108,6 +108,12 @@ bool capturer_stays(const Rules& r) { return r.capture == CaptureKind::kShoot; }
 
 AttrMask moved_mark(const Position& pos) { return pos.attributes_used() & attr_bit(Attr::kHasMoved); }
 
+// The attributes a man gains by arriving: has-moved (moved_mark) and, when he arrives as a new piece,
+// promoted.
+AttrMask arrival_mark(const Position& pos, bool promoted) {
+  return moved_mark(pos) | (promoted ? pos.attributes_used() & attr_bit(Attr::kPromoted) : 0);
+}
+
 AttrMask castling_mark(const Position& pos) {
   if (pos.rules().check_attackers == CheckAttackers::kBothColoursOnceMoved) return 0;  // bicolour-ridley
   return moved_mark(pos);
@@ -153,7 +159,7 @@ void apply_capture(Position& pos, Undo& u, int b, Square from, Square to, Square
     case CaptureKind::kDisplacement: {
       const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
       if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
-        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | arrival_mark(pos, arriving != mover);
         pos.put(b, to, arriving, u, arrival, carried);
       } else {
         pos.remove(b, from, u, Cause::kMove);
@@ -974,7 +980,7 @@ struct Placed {
     } else {
       const Cause arrival = arriving == mover ? Cause::kMove : Cause::kPromotion;
       if (pos.attributes_used()) [[unlikely]] {  // the man carries his attributes
-        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | moved_mark(pos);
+        const AttrMask carried = pos.remove(b, from, u, Cause::kMove) | arrival_mark(pos, arriving != mover);
         pos.put(db, to, arriving, u, arrival, carried);
       } else {
         pos.remove(b, from, u, Cause::kMove);

@@ -255,6 +255,9 @@ struct Rules {
   int moves_per_man = 0;            // 0: any; 1: each man at most once a turn; 2: at most twice
   bool every_mobile_man = false;    // a man moves only if no other mobile man has moved fewer times
   bool promoted_man_stays = false;  // a pawn that promotes may not move again in the same turn
+  // A promoted man (Attr::kPromoted) makes at most one move a turn: a pawn that promotes may not move again
+  // in that turn, and a piece promoted earlier never makes two moves of one turn. Generic kernel only.
+  bool promoted_moves_once = false;
   MoveCategories categories = MoveCategories::kNone;
   // Twins (bits men_bit(type)): a turn's first move by a man of one of these types may be followed by a move
   // of another man of the same type; a first move by a man of another type (castling: the king), or of a
@@ -436,7 +439,8 @@ struct Rules {
     return AttrMask((missiles ? attr_bit(Attr::kMissile) : 0) |
                     (tracks_has_moved || check_attackers == CheckAttackers::kBothColoursOnceMoved
                          ? attr_bit(Attr::kHasMoved)
-                         : 0));
+                         : 0) |
+                    (promoted_moves_once ? attr_bit(Attr::kPromoted) : 0));
   }
   // The type in the rook's place: in the array, castling's partner and promotion (the capricorn where the
   // rooks are capricorns).
@@ -484,7 +488,7 @@ struct Rules {
   // The men moved in a turn are followed (rules/turn.hpp ManMemory): compositions that count a man's moves.
   bool follows_men() const { return counts_moves() || promoted_man_stays || sputniks; }
   // Each man's moves in the turn are counted (formats.md `moved=`).
-  bool counts_moves() const { return moves_per_man > 0 || every_mobile_man; }
+  bool counts_moves() const { return moves_per_man > 0 || every_mobile_man || promoted_moves_once; }
   // Colour c's king can be checkmated: check is a rule in every regime but king capture, where
   // escape_first_move makes a check at the start of a turn binding (RULES.md swarm).
   bool checkmate_possible(Color c) const {

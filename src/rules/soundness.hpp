@@ -40,7 +40,7 @@ struct Soundness {
 // tracks_has_moved, follow_up_shot, volley, rebirth, paralysed_cannot_move, paralysed_give_no_check, butting,
 // turn_start, promotion_pieces, start_men, escape_first_move, no_king_step_into_check, castling_counts_rook,
 // check_by, colours_differ, black_rules, check_only_last_move, movement, twins, refill_chain, pawns_promote,
-// king_over_own_pawn.
+// king_over_own_pawn, promoted_moves_once.
 // Follow-up shots and volleys remove men the orthodox covering argument and the D-5 witness do not know (no
 // dead positions, no D-5 witness, no mate bound). Missile shots and removal moves are unorthodox removals (no
 // dead positions, no D-5 witness, no mate bound: a shot or a removal is a move the covering argument does not
@@ -90,14 +90,16 @@ struct Soundness {
 // counts every unmoved man as a possible mender; twins only lets fewer of them move). The refill chain
 // (refill_chain) is a rule on every move after the first (each is a refill of one square by one man): no D-5
 // witness or reversal; it only restricts moves, so the covering bound allows it, and it is a turn filter (no
-// dead positions).
-static_assert(sizeof(Rules) == 112, "a Rules field was added or removed: classify it in soundness() below");
+// dead positions). A promoted man moving once a turn (promoted_moves_once) is a rule on the second move (no
+// D-5 witness or reversal); it only restricts moves (the covering bound allows it), and with one move a turn
+// it changes nothing (dead positions).
+static_assert(sizeof(Rules) == 116, "a Rules field was added or removed: classify it in soundness() below");
 
 inline Soundness soundness(const Rules& r) {
   Soundness s{};
   const bool second_move_free = r.categories == MoveCategories::kNone && r.length_budget == 0 &&
                                 !r.every_mobile_man && !r.sputniks && !r.any_stop() && !r.twins &&
-                                r.refill_chain == RefillChain::kNone;
+                                r.refill_chain == RefillChain::kNone && !r.promoted_moves_once;
   const bool orthodox_capture_targets = !r.capture_own_men && r.ep_capturers == EpCapturers::kPawns &&
                                         r.sweep == SweepKind::kNone && r.turn_start == TurnStartKind::kNone &&
                                         !r.missiles && !r.own_man_removal && !r.follow_up_shot && !r.volley &&

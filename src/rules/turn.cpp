@@ -710,6 +710,9 @@ Origins turn_origins(const Position& pos) {
     const ManMemory& men = pos.men();
     Bitboard barred = men.frozen;
     if (r.moves_per_man) barred |= men_with_moves(men, r.moves_per_man);
+    // A promoted man that has moved in this turn (or promoted in it) moves no more.
+    if (r.promoted_moves_once)
+      for (int b = 0; b < r.boards; ++b) barred |= pos.attribute(b, Attr::kPromoted) & men_with_moves(men, 1);
     o.men = o.castlers = ~barred;
     // Twins: after the first move, only another man of its type (castling is a king move: never a twin).
     if (r.twins && pos.state().made >= 1) {

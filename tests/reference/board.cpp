@@ -911,6 +911,23 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
       it = q.bd[*it / 64][*it % 64] == EMPTY ? carried.erase(it) : std::next(it);
     q.has_moved = carried;
   }
+  // verney option: a promoted man stays one (he carries it as he moves, takes it with him when removed); the
+  // pawn that promotes becomes one.
+  if (v.promoted_once) {
+    std::set<int> carried;
+    const auto displaced = displaced_men(v, m);
+    for (int w : p.promoted) {
+      bool was_moved = false;
+      for (auto [before, after] : displaced)
+        if (before == w) carried.insert(after), was_moved = true;
+      const bool captured = m.capture && w == place(m.board, victim);
+      if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
+    }
+    if (m.promo && !displaced.empty()) carried.insert(displaced[0].second);
+    for (auto it = carried.begin(); it != carried.end();)
+      it = q.bd[*it / 64][*it % 64] == EMPTY ? carried.erase(it) : std::next(it);
+    q.promoted = carried;
+  }
   return q;
 }
 

@@ -127,7 +127,7 @@ void parse_placement(const Variant& v, const std::string& field, const std::stri
 void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, const std::string& fen, Pos& p) {
   std::set<std::string> seen;
   bool has_quota = false, has_used = false, has_spent = false, has_sputniks = false;
-  std::string used_text, moved_text, frozen_text, sputniks_text, missile_text, has_moved_text;
+  std::string used_text, moved_text, frozen_text, sputniks_text, missile_text, has_moved_text, promoted_text;
   for (const std::string& t : tokens) {
     const std::size_t eq = t.find('=');
     if (eq == std::string::npos) bad_fen(fen, "token " + t);
@@ -219,6 +219,9 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
     } else if (key == "has-moved") {
       only_for(v.own_check_once_moved);
       has_moved_text = val;
+    } else if (key == "promoted") {
+      only_for(v.promoted_once);
+      promoted_text = val;
     } else {
       bad_fen(fen, "token " + t);
     }
@@ -237,6 +240,13 @@ void parse_tokens(const Variant& v, const std::vector<std::string>& tokens, cons
   }
 
   // has-moved=SQ,…|- — the men (of both sides) that have moved in the game; without it, none has
+  // promoted=SQ,…|- — the men (of both sides) that arrived by promotion; without it, none did
+  if (!promoted_text.empty() && promoted_text != "-")
+    for (const std::string& item : split(promoted_text, ',')) {
+      const int w = parse_place(v, item, fen);
+      if (p.bd[w / 64][w % 64] == EMPTY) bad_fen(fen, "promoted= names an empty square: " + item);
+      if (!p.promoted.insert(w).second) bad_fen(fen, "promoted= names a square twice: " + item);
+    }
   if (!has_moved_text.empty() && has_moved_text != "-")
     for (const std::string& item : split(has_moved_text, ',')) {
       const int w = parse_place(v, item, fen);
@@ -481,6 +491,11 @@ std::string write_fen(const Variant& v, const Pos& p) {
     std::vector<std::string> items;
     for (int w : p.has_moved) items.push_back(place_name(w));
     out << " has-moved=" << join(items);
+  }
+  if (v.promoted_once && !p.promoted.empty()) {
+    std::vector<std::string> items;
+    for (int w : p.promoted) items.push_back(place_name(w));
+    out << " promoted=" << join(items);
   }
   return out.str();
 }

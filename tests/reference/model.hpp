@@ -144,6 +144,7 @@ struct Variant {
   bool self_check = false;  // bicolour (§4.8): a king is in check when attacked by a man of either colour
   // bicolour-tylor (§4.8): "an own man checks its own king only if that king or that man has already moved"
   bool own_check_once_moved = false;
+  bool promoted_once = false;  // verney option: a piece promoted by White may not be moved twice in one turn
   // archimedes (§4.1): at the start of each player's turn every enemy man attacked by two or more of his men
   // is removed, until none remains
   bool double_attack_at_turn_start = false;
@@ -182,7 +183,9 @@ struct Variant {
   GoalRules goal;
 
   // The turn-spec tokens each id uses.
-  bool tracks_men() const { return moves_per_man > 0 || composition == Composition::English; }
+  bool tracks_men() const {
+    return moves_per_man > 0 || composition == Composition::English || promoted_once;
+  }
   bool tracks_categories() const {
     return composition == Composition::PieceAndPawn || composition == Composition::Bilateral ||
            composition == Composition::Triplets || composition == Composition::Central ||
@@ -234,6 +237,7 @@ struct Pos {
   std::vector<int> sputniks;      // `sputniks=`: places of sputniks not yet moved (made >= 1)
   std::set<int> missiles;         // `missile=`: places of the men still holding their missile (missile)
   std::set<int> has_moved;        // `has-moved=`: places of the men that have moved in the game (tylor)
+  std::set<int> promoted;         // `promoted=`: places of the men that arrived by promotion (verney option)
   bool forward_due = false;  // `due=forward` (progressive-forwards): the last move went sideways, no capture
   bool began_in_check = false;  // `started-in-check=1` (progressive-late-mate): this series began in check
   std::vector<int> vacated;     // `vacated=` (kazan): the squares still to refill, the one due now first

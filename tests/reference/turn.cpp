@@ -179,6 +179,10 @@ bool composition_allows(const Variant& v, const Pos& p, const Move& m, const std
   if (v.moves_per_man > 0)
     for (int w : mover_places(v, m))
       if (moves_of(p, w) >= v.moves_per_man) return false;
+  // verney option: "a piece promoted by White may not be moved twice in one turn" (decision: a pawn that
+  // promotes with the first move may not move again with the second; a promoted piece may not make both moves)
+  if (v.promoted_once && p.promoted.count(place(m.board, m.from)) && moves_of(p, place(m.board, m.from)) >= 1)
+    return false;
   switch (v.composition) {
     case Composition::None:
     case Composition::Sputnik:

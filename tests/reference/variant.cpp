@@ -303,6 +303,13 @@ void read_options(Variant& v, const std::string& name, const std::string& option
         }
     throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
   }
+  if (name == "king-and-pawns-verney") {  // "option verney.no_promoted_double=true"
+    if (options == "no-promoted-double=true" || options == "no-promoted-double=false") {
+      v.promoted_once = options == "no-promoted-double=true";
+      return;
+    }
+    throw std::invalid_argument("unknown option '" + options + "' of " + name + " in " + id);
+  }
   if (name == "kazan") {  // "Option kazan.optional=true: chain moves and the choice of man are optional"
     if (options == "optional=true" || options == "optional=false") {
       v.kazan_optional = options == "optional=true";
