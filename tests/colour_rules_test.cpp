@@ -186,6 +186,32 @@ TEST(ColourRules, TwoMoveThreatByHand) {
                                       "a8d8", "e8e7", "e8f7", "e8f8"}));
 }
 
+// The two-move threat under explosion (monster+atomic; docs/variants.md "The two-move threat under
+// explosion"): the king is in check when one turn of Black's removes it, a capture next to it included,
+// without removing Black's own king. All counted by hand.
+TEST(ColourRules, TwoMoveThreatWithExplosionByHand) {
+  // White Ka1, Nb1 against Black's pawn c3: c3-c2, then cxb1 blows up a1 (next to b1). Under displacement the
+  // pawn on c2 attacks b1 and d1, not a1: no check. Ka2 (next to b1) and Kb2 (cxb2) stay in check; Na3, Nd2
+  // and Nxc3 (the blast on c3 misses a1) leave the pawn nothing to take next to a1.
+  const std::string knight = "4k3/8/8/8/8/2p5/8/KN6 w - - 0 30";
+  EXPECT_TRUE(test::in_check("monster+atomic", knight));
+  EXPECT_FALSE(test::in_check("monster", knight));
+  EXPECT_EQ(legal("monster+atomic", knight), (std::vector<std::string>{"b1a3", "b1c3", "b1d2"}));
+  // Touching kings (White Kd1, Black Ke2) with White's pawn d2 next to both and Black's pawn e3 attacking it:
+  // exd2 at once would blow up e2 too (no move), but Ke2-f3 first and then exd2 takes d1 alone: check, where
+  // plain atomic's "not in check while the kings touch" would say no.
+  EXPECT_TRUE(test::in_check("monster+atomic", "8/8/8/8/8/4p3/3Pk3/3K4 w - - 0 30"));
+  // The Black king alone two steps from a1 captures nothing (RULES.md §4.3): no check; under displacement
+  // Kb2 then Kxa1: check.
+  EXPECT_FALSE(test::in_check("monster+atomic", "8/8/8/8/8/1k6/8/K7 w - - 0 30"));
+  EXPECT_TRUE(test::in_check("monster", "8/8/8/8/8/1k6/8/K7 w - - 0 30"));
+  EXPECT_EQ(legal("monster+atomic", "8/8/8/8/8/1k6/8/K7 w - - 0 30"),
+            (std::vector<std::string>{"a1a2", "a1b1", "a1b2"}));
+  // The other capture rules keep being refused with the threat (not played out; rules_problem).
+  EXPECT_THROW(make_variant("monster+kamikaze"), std::exception);
+  EXPECT_THROW(make_variant("monster+rifle"), std::exception);
+}
+
 // Pawns that do not promote (RULES.md §3.3 one-two: "a White pawn cannot move or capture onto rank 8"):
 // white.pawns_promote = false. White's pawn e7 has no move (e8 and the captures d8, f8 are closed), and it
 // attacks nothing on rank 8: Black's king may stand on f8 (and on d8 with White to move). Counted by hand.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 
+#include "notation/error.hpp"
 #include "reference.hpp"
 #include "rules/generic_kernel.hpp"
 #include "support.hpp"
@@ -194,24 +195,51 @@ TEST(ReferenceCompareTwoMoveThreat, EndgamesReachThreatChecks) {
       {"imperatore", "1r2k3/8/8/3K4/8/8/3P4/8 b - - 0 10"},
       {"imperatore", "4k3/6p1/8/8/2KP4/8/8/7q w - - 0 10"},
       {"one-two", "3k4/8/2P5/8/3P4/2K5/8/8 w - - 0 10"},
-      {"one-two", "r3k3/2P5/8/8/3PP3/4K3/8/8 b q - 0 10"}};
+      {"one-two", "r3k3/2P5/8/8/3PP3/4K3/8/8 b q - 0 10"},
+      // The threat played with explosions (docs/variants.md, "The two-move threat under explosion"): pawns
+      // and pieces near both kings.
+      {"monster+atomic", "8/2p2p2/8/4k3/8/2N5/3P4/4K3 w - - 0 10"},
+      {"monster+atomic", "4k3/3pp3/8/8/8/3P4/2PNP3/3QK3 w - - 0 10"},
+      {"imperatore+atomic", "3qk3/3pp3/8/8/8/2K5/3P4/8 w - - 0 10"},
+      {"imperatore+atomic", "rnbqkbnr/pppppppp/8/8/8/8/2PPPP2/4K3 w kq - 0 1"},
+      {"imperatore+atomic", "4k3/2p1n3/8/2K1P3/8/8/8/8 b - - 0 10"}};
+  // Under explosion: positions whose check differs from the same position's under displacement (the base
+  // id), each way — the explosion around the king, and the kings that capture nothing.
+  int explosion_only = 0, displacement_only = 0;
   for (const auto& [id, start] : starts) {
     const Variant v = make_variant(id);
+    const std::size_t plus = id.find('+');
+    const bool explosion = plus != std::string::npos;
+    const Variant base = make_variant(id.substr(0, plus));
     const auto fens = test::random_positions(v, count, 0x7E2 ^ std::hash<std::string>()(start), 30, start);
-    Position pos;
+    Position pos, plain;
     for (const auto& f : fens) {
       set_fen(pos, v, f);
-      const Color single = id == "monster" ? kWhite : kBlack;
+      const Color single = id.starts_with("monster") ? kWhite : kBlack;
       const int b = pos.king_board(single);
-      if (b >= 0 && pos.ops().checkers(pos, single) &&
-          !generic::attackers(pos, b, pos.king_square(single, b), pos.occupied(b), ~single, kKing))
+      const bool check = b >= 0 && pos.ops().checkers(pos, single);
+      if (check && !generic::attackers(pos, b, pos.king_square(single, b), pos.occupied(b), ~single, kKing))
         ++threat_only;
+      if (explosion && b >= 0 && pos.king_board(~single) >= 0) {
+        try {  // the base id may find the side not to move in check (the kings that touch)
+          set_fen(plain, base, f);
+        } catch (const NotationError&) {
+          continue;
+        }
+        const bool plain_check = plain.ops().checkers(plain, single) != 0;
+        explosion_only += check && !plain_check;
+        displacement_only += plain_check && !check;
+      }
     }
     compare_positions(id, fens, &outcomes);
   }
   for (const auto& [k, n] : outcomes) std::printf("  %s: %d\n", k.c_str(), n);
   std::printf("  positions where the single-mover is in check by the threat alone: %d\n", threat_only);
+  std::printf("  in check under explosion only: %d; under displacement only: %d\n", explosion_only,
+              displacement_only);
   EXPECT_GT(threat_only, 0);
+  EXPECT_GT(explosion_only, 0);
+  EXPECT_GT(displacement_only, 0);
 }
 
 // Forward-only movement (RULES.md §3.5 progressive-forwards): random play from small endgames, where the

@@ -199,7 +199,7 @@ TEST(VariantFile, TheBuiltinCatalogueIsTheDataFile) {
                                       "progressive-english+alice", "hurricane+rifle",
                                       "different-men-marseillais+madras", "alice+rifle", "marseillais+spite",
                                       "progressive+moss", "machine-gun+madras", "alice+capricorn",
-                                      "triplets+alice", "swarm+kamikaze"}));
+                                      "triplets+alice", "swarm+kamikaze", "monster+atomic"}));
   // The rules each id's keys set (what registry.cpp's code set before the catalogue became data).
   const Rules m = make_variant("balanced-marseillais").rules;
   EXPECT_EQ(m.schedule.quota, 2);

@@ -539,6 +539,10 @@ Bitboard two_move_threat(const Position& pos, int b, Square k, Bitboard occ, Col
   return result;
 }
 
+namespace {
+Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by);
+}  // namespace
+
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
   switch (pos.rules().colour(~c).check_by) {  // how the attacking colour's men give check
@@ -551,6 +555,8 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
       a |= king_two_steps(pos, b, k, occ, ~c);
       break;
     case CheckBy::kTwoMoveThreat:
+      if (pos.rules().capture != CaptureKind::kDisplacement)  // played out, touching kings included
+        return threat_by_moves(pos, b, k, ~c);
       a = two_move_threat(pos, b, k, occ, ~c);
       break;
   }
@@ -1046,6 +1052,76 @@ void make(Position& pos, Move m, Undo& u) {
   if (u.turn_ended && pos.rules().turn_start != TurnStartKind::kNone) [[unlikely]]
     start_turn(pos, u);
   assert(pos.is_consistent());
+}
+
+// The two-move threat played out (CheckBy::kTwoMoveThreat under a capture rule other than displacement;
+// RULES.md §1.3, §3.3, §4.3; docs/variants.md "The two-move threat under explosion"): the men of `by` that
+// could remove the king of the other colour, standing on k of board b (castling's transit squares: the king
+// put there, D-1), within one turn of two moves of `by`, each move made with the kernel's own generation and
+// capture rule (generate_pseudo, place on the journal) on a copy of the position. A first move is any
+// pseudo-legal move of `by` (castling not counted, as on the displacement path; e.p. where `by` is to move at
+// its turn's start); it counts when its board part removes that king, or when after it `by` has a second
+// move (a capture; e.p. again only under ep.when = "any") that does. A move that removes `by`'s own king is
+// no move (§4.3: illegal whatever else it does), so touching kings need no exception of their own: the king
+// is safe from a capture that would take both kings, not from one after the other king steps away. Returns
+// the squares of the first moves' men. The turn layer is not run (the threat is a question, not a turn):
+// nothing in it asks about check, so the threat never recurses.
+Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by) {
+  const Color them = ~by;
+  Position q = pos;
+  Undo setup;
+  q.save(setup);
+  if (!q.pieces(b, them, kKing)) return 0;  // no king to lose
+  const Square ks = q.king_square(them, b);
+  if (ks != k) {  // castling's transit square: the king stands there for the test
+    if (q.at(b, k)) return 0;
+    const Piece king = q.at(b, ks);
+    q.remove(b, ks, setup, Cause::kMove);
+    q.put(b, k, king, setup, Cause::kMove);
+  }
+  TurnState& st = q.state();
+  if (!(pos.side() == by && pos.state().made == 0)) st.ep_now = 0;  // e.p. rights are his at his turn's start
+  st.side = by;
+  st.made = 0;
+  st.quota = 2;
+  st.ep_pending = 0;
+  st.castling = 0;  // castling is not counted
+  const bool had_own = q.king_board(by) >= 0;
+  const auto takes_king = [&] { return q.king_board(them) < 0 && (!had_own || q.king_board(by) >= 0); };
+  const auto captures = [&](Move m) {
+    return m.kind() == MoveKind::kEnPassant || m.kind() == MoveKind::kShot ||
+           (m.kind() != MoveKind::kCastling && q.at(m.from_board(), m.to()) != kNoPiece);
+  };
+  MoveList first;
+  generate_pseudo(q, first, Origins());
+  Bitboard result = 0;
+  for (Move m : first) {
+    if (m.kind() == MoveKind::kCastling || (result & bb(m.from()))) continue;
+    Undo u;
+    Placed p;
+    q.save(u);
+    place(q, m, u, p);
+    bool found = takes_king();
+    if (!found && (!had_own || q.king_board(by) >= 0) && q.king_board(them) >= 0) {
+      st.ep_now = q.rules().ep_when == EpWhen::kAny ? st.ep_now & ~p.landed : 0;
+      st.made = 1;
+      MoveList second;
+      generate_pseudo(q, second, Origins());
+      for (Move m2 : second) {
+        if (!captures(m2)) continue;  // only a capture removes men (butting and sweeps are refused)
+        Undo u2;
+        Placed p2;
+        q.save(u2);
+        place(q, m2, u2, p2);
+        found = takes_king();
+        q.undo(u2);
+        if (found) break;
+      }
+    }
+    q.undo(u);
+    if (found) result |= bb(m.from());
+  }
+  return result;
 }
 
 // KernelOps::removes_men from the journal itself: the move's board part is played, its journal read and

@@ -242,7 +242,10 @@ Bitboard filter_checkers(const Position& pos, Color c, int b, Square k, Bitboard
 // only if that king or that man has already moved") of c's own men holding Attr::kHasMoved, or all of them
 // when c's king on board b holds it (the king is read from the position: on its square, or, for castling's
 // transit squares, still on its origin, which occ excludes); filtered by filter_checkers. Used for the king's
-// square (checkers) and castling's transit squares alike.
+// square (checkers) and castling's transit squares alike. The two-move threat under a capture rule other
+// than displacement (explosion: rules_problem) is played out instead, move by move on a copy of the position,
+// with its own reading of touching kings (docs/variants.md "The two-move threat under explosion"); it
+// returns the men whose first move starts a removal of the king.
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ);
 // Men giving check to colour c's king under the variant's rules: nothing where kings are not royal in the
 // check sense (CheckRegime::kNone: the king is captured, unless escape_first_move makes a check at the start

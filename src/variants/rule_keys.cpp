@@ -961,15 +961,15 @@ std::string rules_problem(const Rules& r) {
            "mover's type is read from the man)";
   for (Color c : {kWhite, kBlack})
     if (r.colour(c).check_by == CheckBy::kTwoMoveThreat &&
-        (r.boards != 1 || r.capture != CaptureKind::kDisplacement || r.paralysis != ParalysisKind::kNone ||
-         r.butting != Butting::kNone || r.capture_pattern != CapturePattern::kCapturers ||
-         r.movement != Movement::kFree || r.check_attackers != CheckAttackers::kEnemy || r.capture_own_men ||
+        (r.boards != 1 || (r.capture != CaptureKind::kDisplacement && r.capture != CaptureKind::kExplosion) ||
+         r.paralysis != ParalysisKind::kNone || r.butting != Butting::kNone ||
+         r.capture_pattern != CapturePattern::kCapturers || r.movement != Movement::kFree ||
+         r.check_attackers != CheckAttackers::kEnemy || r.capture_own_men ||
          r.ep_capturers != EpCapturers::kPawns || r.missiles || r.follow_up_shot || r.volley ||
          r.sweep != SweepKind::kNone || r.rebirth != RebirthKind::kNone ||
          r.turn_start != TurnStartKind::kNone || r.own_man_removal || r.regime_of(c) == CheckRegime::kNone))
-      return "gives_check = \"two-move-threat\" is implemented for one board, displacement captures by the "
-             "capturer's own pattern, free movement and a check regime only (the threat plays each move as a "
-             "plain displacement)";
+      return "gives_check = \"two-move-threat\" is implemented for one board, displacement or explosion "
+             "captures by the capturer's own pattern, free movement and a check regime only";
   if ((r.king_over_own_pawn || r.king_over_own_pawn_of(kBlack)) && r.boards != 1)
     return "king_over_own_pawn is implemented on one board only";
   if (r.lost_move && r.complete_turn) return "lost_move replaces complete_turn (D-5): set one of them";

@@ -293,6 +293,30 @@ bool in_check(const Variant& v, const Pos& p, int color) {
     plain.two_move_threat = false;
     q.made = 0;
     q.quota = 2;  // a complete turn of his (one-two: the king's journey takes the king at once)
+    if (v.capture != Capture::Displacement) {
+      // monster+atomic (§4.3 with §1.3): "capture" is whatever removes a man, so every complete turn of his
+      // is played on copies — two pseudo-legal moves, or one that already removes the king — and the king is
+      // attacked if one of them removes it. "A move whose explosion removes the mover's own king is illegal":
+      // such a move is no part of his turn (so the king is safe from an explosion that takes both kings,
+      // which is §4.3's "not in check while the two kings are adjacent" for one move, but not from one made
+      // after his king has stepped away). His second move takes no e.p. (ep.when = first).
+      const int me = v.double_mover;
+      for (const Move& m : pseudo_moves(plain, q)) {
+        if (m.castle) continue;
+        const Pos once = move_effects(plain, q, m);
+        if (!has_king(once, me)) continue;
+        if (!has_king(once, color)) return true;
+        Pos second = once;
+        second.made = 1;
+        second.ep.clear();
+        for (const Move& m2 : pseudo_moves(plain, second)) {
+          if (m2.castle) continue;
+          const Pos twice = move_effects(plain, second, m2);
+          if (has_king(twice, me) && !has_king(twice, color)) return true;
+        }
+      }
+      return false;
+    }
     for (const Move& m : pseudo_moves(plain, q)) {
       if (m.capture && q.bd[m.board][m.to] == make_piece('k', color)) return true;
       // one-two's journey uses both moves of the turn: no capture can follow it
