@@ -98,7 +98,10 @@ int main(int argc, char** argv) {
         bool found = r.mate && !r.keys.empty() && !one_move_wins(pos);
         std::string t;
         if (found) {
-          for (Move m : r.keys.front()) t += (t.empty() ? "" : ",") + to_uci(m);
+          for (Move m : r.keys.front()) {
+            if (!t.empty()) t += ',';
+            t += to_uci(m);
+          }
           if (as != id) {  // the same turn under AS
             Position p2;
             set_fen(p2, w, to_fen(pos));
