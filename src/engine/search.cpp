@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "engine/eval.hpp"
+#include "engine/wide_turn.hpp"
+#include "rules/turn.hpp"
 
 namespace hc {
 
@@ -122,11 +124,16 @@ int Search::terminal_score(Position& pos, int turns) {
 void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
   int score[MoveList::kCapacity];
   const int b_side = pos.side();
+  // A wide turn (wide_turn.hpp): the stop comes right after captures and promotions, and quiet moves that
+  // close on the enemy king before the rest, so that the few moves searched deep inside the turn are these.
+  const bool wide = wide_turn(pos);
   for (int i = 0; i < list.size(); ++i) {
     Move m = list[i];
     int s;
     if (m == tt_move) {
       s = 1 << 30;
+    } else if (wide && m == kStopMove) {
+      s = (1 << 22) + 4;
     } else if (takes_enemy(pos, m)) {
       const bool ep = m.kind() == MoveKind::kEnPassant || !pos.at(m.from_board(), m.to());  // e.p. shot too
       Piece victim = ep ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
@@ -136,6 +143,8 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
       s = (1 << 23) + int(m.promotion());
     } else if (ply < 256 && (m == killers_[ply][0] || m == killers_[ply][1])) {
       s = (1 << 22) + (m == killers_[ply][0]);
+    } else if (int zone = wide ? king_zone_score(pos, m) : 0) {
+      s = (1 << 21) + 1024 * zone + std::min(history_[b_side][m.from()][m.to()], 1023);
     } else {
       s = history_[b_side][m.from()][m.to()];
     }
@@ -238,8 +247,12 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   int best = -kInfinite;
   Move best_move{};
   const bool in_check_now = turn_start && in_check(pos);
+  // Late-move pruning inside a wide turn: once a move of the turn is played, off the principal variation,
+  // only the best few moves by the order (more with more depth left) and the stop are searched.
+  const int width = !pv_node && !turn_start && wide_turn(pos) ? 4 + 2 * depth / kDepthUnit : list.size();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
+    if (i >= width && !(m == kStopMove)) continue;
     Undo u;
     pos.ops().make(pos, m, u);
     const bool removes = removes_men(u);  // the journal says whether the move removed men
@@ -339,7 +352,7 @@ SolveResult Search::probe_mate(Position& pos, double seconds, std::uint64_t node
   opt.time_limit_s = seconds;
   opt.node_limit = nodes;
   opt.stop = &stop_;
-  return solver.solve(pos, opt);
+  return solver.solve(pos, opt);  // in a wide turn, narrow passes first (MateSolver::solve)
 }
 
 std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
@@ -371,13 +384,19 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
   killer_series_.clear();
   // Probes get a share of the time, or a node budget when the search is limited by depth or nodes.
   auto probe_time = [&](double share) { return budget_s_ > 0 ? std::max(0.001, budget_s_ * share) : 0.0; };
-  const std::uint64_t probe_nodes = budget_s_ > 0 ? 0 : 2000000;
+  // (In a wide turn a node limit of the search bounds the probes too.)
+  const std::uint64_t probe_nodes = budget_s_ > 0 ? 0
+                                    : limits.nodes && wide_turn(pos)
+                                        ? std::min<std::uint64_t>(limits.nodes, 2000000)
+                                        : 2000000;
   const TurnState& st = pos.state();
   const Rules& rules = pos.rules();
 
   // A turn of several moves: a mate within it is found by the proof search, which the general search (its
   // depth counted in turns) might not reach (issue 3 §2: "never miss a mate in the current series").
-  if (limits.turn_probes && st.quota - st.made >= 2 && rules.regime != CheckRegime::kNone) {
+  // Without check (the king is captured) only in a wide turn, where the search cannot see to its end either.
+  if (limits.turn_probes && st.quota - st.made >= 2 &&
+      (rules.regime != CheckRegime::kNone || (rules.royal_king && wide_turn(pos)))) {
     SolveResult r = probe_mate(pos, probe_time(0.3), probe_nodes);
     if (r.mate && !r.keys.empty()) {
       if (on_iteration) {

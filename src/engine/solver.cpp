@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "engine/mate_bound.hpp"
+#include "engine/wide_turn.hpp"
+#include "rules/turn.hpp"
 
 namespace hc {
 
@@ -29,17 +31,21 @@ bool MateSolver::out_of_budget() {
 
 // Attacker: checks first (they end multi-move turns and restrict the defender), then captures.
 // Defender: captures first (they most often refute).
+// In the attacker's wide turns (wide_turn.hpp): checks, then captures and moves that attack the enemy king's
+// field (king_zone_score), then the rest.
 void MateSolver::order(Position& pos, MoveList& list, bool attacker) {
   if (list.size() < 2) return;
   int score[MoveList::kCapacity];
   const Color them = ~pos.side();
+  const bool wide = attacker && wide_turn(pos);
   for (int i = 0; i < list.size(); ++i) {
     Move m = list[i];
-    int s = pos.ops().removes_men(pos, m) ? 1 : 0;
+    int s = pos.ops().removes_men(pos, m) ? (wide ? 16 : 1) : 0;
+    if (wide) s += 2 * king_zone_score(pos, m);
     if (attacker) {
       Undo u;
       pos.ops().make(pos, m, u);
-      if (pos.king_board(them) < 0 || pos.ops().checkers(pos, them)) s += 4;
+      if (pos.king_board(them) < 0 || pos.ops().checkers(pos, them)) s += wide ? 64 : 4;
       pos.undo(u);
     }
     score[i] = s;
@@ -70,7 +76,15 @@ bool MateSolver::attack(Position& pos, int turns) {
     const GameResult r = evaluate(pos);
     win = r.winner.has_value() && *r.winner == attacker_;
   }
-  for (Move m : list) {
+  // SolveOptions::width: deep inside a wide turn only the best moves by the order, and the stop.
+  int width = list.size();
+  if (opt_.width > 0 && pos.state().made >= 1 && wide_turn(pos)) {
+    const int w = int(pos.state().made) >= opt_.turn_moves && opt_.turn_moves > 0 ? 1 : opt_.width;
+    if (list.size() > w) width = w, narrowed_ = true;
+  }
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    if (i >= width && !(m == kStopMove)) continue;
     Undo u;
     pos.ops().make(pos, m, u);
     // Checks only: a turn that ends without check (or a captured king) is not tried (a heuristic: a found
@@ -198,11 +212,47 @@ void MateSolver::build_line(Position& pos, int turns, const std::vector<Move>& k
   take_back(pos, undos, 0);
 }
 
+// A mate within a wide turn, when one key is enough: narrow passes first — the attacker's turns of at most L
+// moves, the best SolveOptions::width moves per node, L growing — each on a share of the budget; a key they
+// find is proven all the same (the defence is never narrowed). Then the full search on what is left.
+// Depth-first over a wide turn, a wrong first choice would otherwise hold the search in its subtree for good.
 SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
+  if (opt.all_solutions || opt.mate_in != 1 || opt.width > 0 || !wide_turn(pos)) return solve_pass(pos, opt);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::uint64_t pass_nodes = opt.node_limit ? std::max<std::uint64_t>(opt.node_limit / 8, 1) : 1000000;
+  std::uint64_t used = 0;
+  for (int moves : {2, 3, 4, 6, 8}) {
+    SolveOptions narrow = opt;
+    narrow.width = kNarrowWidth;
+    narrow.turn_moves = moves;
+    narrow.node_limit = pass_nodes;
+    narrow.time_limit_s = opt.time_limit_s / 8;
+    narrow.progress = nullptr;
+    SolveResult r = solve_pass(pos, narrow);
+    used += r.nodes;
+    if (r.mate || (opt.stop && opt.stop->load())) {
+      r.nodes = used;
+      r.complete = r.mate;  // a key found is proven, and the shortest (mate in 1)
+      r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return r;
+    }
+  }
+  SolveOptions full = opt;
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (opt.node_limit) full.node_limit = opt.node_limit > used ? opt.node_limit - used : 1;
+  if (opt.time_limit_s > 0) full.time_limit_s = std::max(0.001, opt.time_limit_s - spent);
+  SolveResult r = solve_pass(pos, full);
+  r.nodes += used;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+SolveResult MateSolver::solve_pass(Position& pos, const SolveOptions& opt) {
   opt_ = opt;
   attacker_ = pos.side();
   nodes_ = 0;
   stopped_ = false;
+  narrowed_ = false;
   tt_.clear();
   pruned_ = 0;
   use_bound_ = opt.mate_bound && mate_bound_applies(pos.rules());
@@ -253,7 +303,7 @@ SolveResult MateSolver::solve(Position& pos, const SolveOptions& opt) {
     build_line(pos, mate_length, key, res.lines.back());
   }
   res.mate_length = mate_length;
-  res.complete = !stopped_;
+  res.complete = !stopped_ && !narrowed_;
   res.nodes = nodes_;
   res.pruned = pruned_;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();

@@ -24,7 +24,11 @@ struct SolveOptions {
   std::uint64_t node_limit = 0;      // 0 = none
   bool checks_only = false;  // every attacker turn must give check (fast; a found mate is still proven)
   bool mate_bound = true;    // series-mover pruning where sound (mate_bound.hpp); off only to test it
-  double time_limit_s = 0;   // 0 = none
+  // > 0: in the attacker's wide turns (wide_turn.hpp), once a move of the turn is played, only the first
+  // `width` moves by the order (and the stop) are tried (fast; a found mate is still proven, "no mate" not).
+  int width = 0;
+  int turn_moves = 0;       // with width: after this many moves of the turn, only the first move and the stop
+  double time_limit_s = 0;  // 0 = none
   const std::atomic<bool>* stop = nullptr;           // optional: set from another thread to give up
   std::function<void(const std::string&)> progress;  // optional progress lines
 };
@@ -47,6 +51,8 @@ class MateSolver {
 
  private:
   // The attacker is to move (possibly mid-turn) with `turns` of its turns left (this one included).
+  static constexpr int kNarrowWidth = 8;  // solve()'s narrow passes in a wide turn
+  SolveResult solve_pass(Position& pos, const SolveOptions& opt);
   bool attack(Position& pos, int turns);
   // The defender is to move at the start of its turn; `turns` attacker turns remain after it.
   bool defend(Position& pos, int turns);
@@ -64,6 +70,7 @@ class MateSolver {
   std::uint64_t pruned_ = 0;
   bool use_bound_ = false;
   bool stopped_ = false;
+  bool narrowed_ = false;  // some attacker node was cut by opt_.width
   std::chrono::steady_clock::time_point start_;
   // Transposition table: (position key, role, turns) -> proven result.
   std::unordered_map<Key, bool> tt_;
