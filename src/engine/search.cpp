@@ -220,7 +220,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   }
   // Null move: at the start of a turn, not in check, with pieces left, let the opponent play twice; if that
   // still fails high, so will a real turn. Only where rules/soundness.hpp says passing is fair.
-  if (!pv_node && turn_start && ply > 0 && depth >= 3 * kDepthUnit && soundness(pos.rules()).null_move &&
+  if (!pv_node && turn_start && ply > 0 && depth >= 3 * kDepthUnit && pos.sound().null_move &&
       !in_check(pos) && evaluate_position(pos, beta - 1, beta) >= beta) {
     Bitboard pieces = 0;
     for (int b = 0; b < pos.boards(); ++b)

@@ -56,7 +56,7 @@ bool insufficient_material(const Position& pos) {
     bishops |= pos.pieces(b, kBishop);
   }
   if (men == 2) return true;
-  if (!soundness(r).dead_position) return false;
+  if (!pos.sound().dead_position) return false;
   if (men == 3 && minors == 1) return true;
   constexpr Bitboard kDark = 0xAA55AA55AA55AA55ULL;
   if (men == minors + 2 && bishops && popcount(bishops) == minors &&

@@ -370,16 +370,19 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
     return attacks_of(target == kNoType ? kPawn : target, ~by, s, occ) & men;
   }
   Bitboard a = 0;
-  for (PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil}) {
-    const Bitboard men = pos.pieces(b, by, t) & occ;
-    if (!men || !may_capture_with(r, make_piece(by, t))) continue;
-    // A pawn that may not move onto its last rank attacks nothing there (Rules::pawns_promote).
-    if (t == kPawn && !r.pawns_promote_of(by) && rank_of(s) == (by == kWhite ? 7 : 0)) continue;
-    // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it; under
-    // forward-only movement only from where s is ahead of it or on its rank (not behind it).
-    const Bitboard from = t != kPawn && r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
-    a |= attacks_of(t, ~by, s, occ) & men & from;
-  }
+  // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it, from the
+  // squares `from`.
+  auto add = [&](PieceType t, Bitboard from) {
+    const Bitboard men = pos.pieces(b, by, t) & occ & from;
+    if (men && may_capture_with(r, make_piece(by, t))) a |= attacks_of(t, ~by, s, occ) & men;
+  };
+  // A pawn that may not move onto its last rank attacks nothing there (Rules::pawns_promote).
+  if (r.pawns_promote_of(by) || rank_of(s) != (by == kWhite ? 7 : 0)) add(kPawn, ~Bitboard(0));
+  // Under forward-only movement a piece attacks only where s is ahead of it or on its rank (not behind it).
+  const Bitboard from = r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
+  for (PieceType t : {kKnight, kBishop, kRook, kQueen, kKing}) add(t, from);
+  if (r.unorthodox_men()) [[unlikely]]  // the fers and the alfil only where the game has them
+    for (PieceType t : {kFers, kAlfil}) add(t, from);
   if (r.butting == Butting::kCapricorns) [[unlikely]]
     a |= butting_attackers(pos, b, s, occ, by);
   return a;
@@ -545,7 +548,7 @@ Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by);
 
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
-  switch (pos.rules().colour(~c).check_by) {  // how the attacking colour's men give check
+  switch (pos.rules().check_by_of(~c)) {  // how the attacking colour's men give check
     case CheckBy::kEveryMan:
       break;
     case CheckBy::kNotKing:
@@ -577,7 +580,7 @@ Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard oc
 }
 
 Bitboard checkers(const Position& pos, Color c) {
-  if (royal_capture(pos.rules()) && !pos.rules().colour(c).escape_first_move) return 0;
+  if (royal_capture(pos.rules()) && !pos.rules().escape_first_move_of(c)) return 0;
   const int b = pos.king_board(c);
   if (b < 0) return 0;
   return check_givers(pos, c, b, pos.king_square(c, b), pos.occupied(b));
@@ -652,8 +655,7 @@ bool legal_within_turn(Position& pos, Move m) {
   const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
   // The moves whose result is tested at once: the first move of a side in check that must escape, a king's
   // step (castling: the king's arrival) under no_king_step_into_check.
-  const bool escape =
-      r.colour(us).escape_first_move && pos.state().made == 0 && had_king && checkers(pos, us);
+  const bool escape = r.escape_first_move_of(us) && pos.state().made == 0 && had_king && checkers(pos, us);
   const bool king_step =
       r.no_king_step_into_check && (m.kind() == MoveKind::kCastling ||
                                     ((m.kind() == MoveKind::kNormal || m.kind() == MoveKind::kEnPassant) &&
@@ -672,8 +674,7 @@ bool legal_within_turn(Position& pos, Move m) {
 }
 
 bool is_legal(Position& pos, Move m) {
-  if (royal_capture(pos.rules()) &&
-      !(pos.rules().colour(pos.side()).escape_first_move && pos.state().made == 0))
+  if (royal_capture(pos.rules()) && !(pos.rules().escape_first_move_of(pos.side()) && pos.state().made == 0))
     return true;
   if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)) [[unlikely]]
     return legal_within_turn(pos, m);
@@ -1150,7 +1151,7 @@ void per_move_legal(Position& pos, MoveList& list, const Origins& from) {
   const Rules& r = pos.rules();
   // Under king capture every move is legal, but for a first move that must escape check (escape_first_move).
   if (!royal_capture(r) ||
-      (r.colour(pos.side()).escape_first_move && pos.state().made == 0 && checkers(pos, pos.side())))
+      (r.escape_first_move_of(pos.side()) && pos.state().made == 0 && checkers(pos, pos.side())))
     list.keep_if([&](Move m) { return is_legal(pos, m); });
 }
 

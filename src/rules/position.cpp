@@ -18,6 +18,7 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   follows_men_ = rules && rules->follows_men();
   attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
+  sound_ = rules ? soundness(*rules) : Soundness{};
   plain_turns_ =
       !rules || (!rules->any_regime(CheckRegime::kItalian) && !rules->italian_ban(kWhite) &&
                  !rules->italian_ban(kBlack) && !rules->any_regime(CheckRegime::kEndOfTurn) &&

@@ -11,6 +11,7 @@
 #include "rules/attributes.hpp"
 #include "rules/castling.hpp"
 #include "rules/rules.hpp"
+#include "rules/soundness.hpp"
 
 namespace hc {
 
@@ -208,6 +209,9 @@ class Position {
   // Cached once per variant (reset): no turn rule filters the moves (apply_turn_rules returns at once), and
   // whether the turn rules keep a memory of the moves (rules/turn.cpp note_move).
   bool plain_turns() const { return plain_turns_; }
+  // Which shortcuts the rules leave sound (rules/soundness.hpp), cached once per variant (reset): the turn
+  // rules and the search ask at every node.
+  const Soundness& sound() const { return sound_; }
   // A number given at every reset, distinct over the run: a cache of results for "this position under these
   // rules" keys on it with the position key (rules/turn.cpp), never on the object's address.
   std::uint64_t serial() const { return serial_; }
@@ -361,6 +365,7 @@ class Position {
   ManMemory men_;
   bool follows_men_ = false;
   bool plain_turns_ = true;
+  Soundness sound_{};
   std::uint64_t serial_ = 0;
   bool notes_moves_ = false;
   CastlingGeometry castling_;

@@ -388,6 +388,12 @@ struct Rules {
             check_by, check_only_last_move, pawns_promote, king_over_own_pawn};
   }
   CheckRegime regime_of(Color c) const { return c == kBlack && colours_differ ? black_rules.regime : regime; }
+  CheckBy check_by_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.check_by : check_by;
+  }
+  bool escape_first_move_of(Color c) const {
+    return c == kBlack && colours_differ ? black_rules.escape_first_move : escape_first_move;
+  }
   // One field of colour(c), read on every move (the turn layer's hot path): no ColourRules built.
   bool ends_on_check_of(Color c) const {
     return c == kBlack && colours_differ ? black_rules.ends_on_check : ends_on_check;

@@ -984,7 +984,7 @@ bool completes_turn(Position& pos) {
   // turn safe.
   if (r.stop == StopRule::kAfterFirstMove && pos.state().made > 0) {
     if (!in_check(pos)) return true;
-    if (soundness(r).escape_bound && escape_impossible(pos)) return false;
+    if (pos.sound().escape_bound && escape_impossible(pos)) return false;
   }
   const Key key = pos.key();
   if (const CompletionMemo::Entry& e = g_completion_memo.at(key); e.serial == pos.serial() && e.key == key)
@@ -1017,11 +1017,15 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // turn exists, nothing is legal and the game ends: mate or stalemate).
   // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
   // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
-  const bool eot = !r.lost_move && (r.regime_of(st.side) == CheckRegime::kEndOfTurn ||
-                                    (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
-  if (completion && (r.complete_turn || eot) && st.quota - st.made >= 2 && !list.empty()) {
+  // (Asked only where a completion test may follow: the variants with a completion test pay for it alone.)
+  const auto eot = [&] {
+    return !r.lost_move && (r.regime_of(st.side) == CheckRegime::kEndOfTurn ||
+                            (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
+  };
+  const bool tested = completion && st.quota - st.made >= 2 && !list.empty();
+  if (const bool end_of_turn = tested && eot(); tested && (r.complete_turn || end_of_turn)) {
     using S = CompletionShortcut;
-    const Soundness sound = soundness(r);  // which shortcuts the turn rules leave sound
+    const Soundness& sound = pos.sound();  // which shortcuts the turn rules leave sound
     const bool checked = in_check(pos);
     const bool two_left = st.quota - st.made == 2;
     // Quiet reversal (not under royal capture: the way back would be the forbidden null turn).
@@ -1042,7 +1046,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
         return true;
       Undo u;
       pos.ops().make(pos, m, u);
-      bool ok = u.turn_ended || completes_turn(pos);
+      // Without END-OF-TURN this turn, completes_turn is can_complete (the child is in the same turn).
+      bool ok = u.turn_ended || (end_of_turn ? completes_turn(pos) : can_complete(pos));
       pos.undo(u);
       return ok;
     });
