@@ -548,21 +548,22 @@ Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by);
 
 Bitboard check_givers(const Position& pos, Color c, int b, Square k, Bitboard occ) {
   Bitboard a = attackers(pos, b, k, occ, ~c, kKing);
-  switch (pos.rules().check_by_of(~c)) {  // how the attacking colour's men give check
-    case CheckBy::kEveryMan:
-      break;
-    case CheckBy::kNotKing:
-      a &= ~pos.pieces(b, ~c, kKing);
-      break;
-    case CheckBy::kKingTwoSteps:
-      a |= king_two_steps(pos, b, k, occ, ~c);
-      break;
-    case CheckBy::kTwoMoveThreat:
-      if (pos.rules().capture != CaptureKind::kDisplacement)  // played out, touching kings included
-        return threat_by_moves(pos, b, k, ~c);
-      a = two_move_threat(pos, b, k, occ, ~c);
-      break;
-  }
+  if (!pos.plain_check_by()) [[unlikely]]
+    switch (pos.rules().check_by_of(~c)) {  // how the attacking colour's men give check
+      case CheckBy::kEveryMan:
+        break;
+      case CheckBy::kNotKing:
+        a &= ~pos.pieces(b, ~c, kKing);
+        break;
+      case CheckBy::kKingTwoSteps:
+        a |= king_two_steps(pos, b, k, occ, ~c);
+        break;
+      case CheckBy::kTwoMoveThreat:
+        if (pos.rules().capture != CaptureKind::kDisplacement)  // played out, touching kings included
+          return threat_by_moves(pos, b, k, ~c);
+        a = two_move_threat(pos, b, k, occ, ~c);
+        break;
+    }
   switch (pos.rules().check_attackers) {
     case CheckAttackers::kEnemy:
       break;
@@ -674,18 +675,20 @@ bool legal_within_turn(Position& pos, Move m) {
 }
 
 bool is_legal(Position& pos, Move m) {
-  if (royal_capture(pos.rules()) && !(pos.rules().escape_first_move_of(pos.side()) && pos.state().made == 0))
-    return true;
-  if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)) [[unlikely]]
-    return legal_within_turn(pos, m);
   const Color us = pos.side();
-  if (pos.rules().regime_of(us) == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
+  if (!pos.plain_legality()) [[unlikely]] {
+    if (royal_capture(pos.rules()) && !(pos.rules().escape_first_move_of(us) && pos.state().made == 0))
+      return true;
+    if (pos.rules().regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos))
+      return legal_within_turn(pos, m);
+    if (pos.rules().regime_of(us) == CheckRegime::kEndOfTurn) return legal_within_turn(pos, m);
+  }
   if (pos.rules().transfer != TransferKind::kNone && m.kind() == MoveKind::kNormal &&
       type_of(pos.at(m.from_board(), m.from())) == kKing && !king_safe_before_transfer(pos, m))
     return false;
   const bool had_king = pos.king_board(us) >= 0, enemy_had_king = pos.king_board(~us) >= 0;
   // King capture with escape_first_move (RULES.md §1.6): only a first move that starts in check is tested.
-  if (royal_capture(pos.rules()) && !(had_king && checkers(pos, us))) return true;
+  if (!pos.plain_legality() && royal_capture(pos.rules()) && !(had_king && checkers(pos, us))) return true;
   Undo u;
   make(pos, m, u);
   bool legal;

@@ -19,6 +19,11 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
   sound_ = rules ? soundness(*rules) : Soundness{};
+  plain_check_by_ = !rules || (rules->check_by_of(kWhite) == CheckBy::kEveryMan &&
+                               rules->check_by_of(kBlack) == CheckBy::kEveryMan);
+  plain_legality_ =
+      !rules || (rules->regime != CheckRegime::kNone && rules->regime != CheckRegime::kEndOfTurnWhenInCheck &&
+                 !rules->any_regime(CheckRegime::kEndOfTurn) && !rules->any_regime(CheckRegime::kNone));
   plain_turns_ =
       !rules || (!rules->any_regime(CheckRegime::kItalian) && !rules->italian_ban(kWhite) &&
                  !rules->italian_ban(kBlack) && !rules->any_regime(CheckRegime::kEndOfTurn) &&

@@ -212,6 +212,11 @@ class Position {
   // Which shortcuts the rules leave sound (rules/soundness.hpp), cached once per variant (reset): the turn
   // rules and the search ask at every node.
   const Soundness& sound() const { return sound_; }
+  // Cached once per variant (reset) for the generic kernel's hot paths: every man of both colours checks by
+  // his attack (check_by), and a move is legal when the mover's king is then safe, asked the same way at
+  // every move (a royal king under observed or Italian check for both colours, not END-OF-TURN).
+  bool plain_check_by() const { return plain_check_by_; }
+  bool plain_legality() const { return plain_legality_; }
   // A number given at every reset, distinct over the run: a cache of results for "this position under these
   // rules" keys on it with the position key (rules/turn.cpp), never on the object's address.
   std::uint64_t serial() const { return serial_; }
@@ -366,6 +371,8 @@ class Position {
   bool follows_men_ = false;
   bool plain_turns_ = true;
   Soundness sound_{};
+  bool plain_check_by_ = true;
+  bool plain_legality_ = true;
   std::uint64_t serial_ = 0;
   bool notes_moves_ = false;
   CastlingGeometry castling_;
