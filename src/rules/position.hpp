@@ -272,7 +272,7 @@ class Position {
     return m;
   }
   // Journalled: the man on s of board b gains the attributes of `m` it lacks (only those the rules keep).
-  void set_attrs(int b, Square s, AttrMask m, Undo& u) {
+  [[gnu::always_inline]] void set_attrs(int b, Square s, AttrMask m, Undo& u) {
     m &= AttrMask(attrs_used_ & ~attrs_at(b, s));
     if (!m) return;
     toggle_attrs(b, s, m);
@@ -280,7 +280,7 @@ class Position {
     u.attr_effects[u.attr_count++] = AttrEffect{std::uint8_t(b), std::uint8_t(s), m, true};
   }
   // Journalled: the man on s of board b loses the attributes of `m` it holds.
-  void clear_attrs(int b, Square s, AttrMask m, Undo& u) {
+  [[gnu::always_inline]] void clear_attrs(int b, Square s, AttrMask m, Undo& u) {
     m &= attrs_at(b, s);
     if (!m) return;
     toggle_attrs(b, s, m);
