@@ -1090,6 +1090,7 @@ Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by) {
   st.quota = 2;
   st.ep_pending = 0;
   st.castling = 0;  // castling is not counted
+  q.refresh_key();  // the keys follow the state set here (Position::is_consistent after each undo below)
   const bool had_own = q.king_board(by) >= 0;
   const auto takes_king = [&] { return q.king_board(them) < 0 && (!had_own || q.king_board(by) >= 0); };
   const auto captures = [&](Move m) {
@@ -1109,6 +1110,7 @@ Bitboard threat_by_moves(const Position& pos, int b, Square k, Color by) {
     if (!found && (!had_own || q.king_board(by) >= 0) && q.king_board(them) >= 0) {
       st.ep_now = q.rules().ep_when == EpWhen::kAny ? st.ep_now & ~p.landed : 0;
       st.made = 1;
+      q.refresh_key();
       MoveList second;
       generate_pseudo(q, second, Origins());
       for (Move m2 : second) {
