@@ -1018,12 +1018,11 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   // Under END-OF-TURN (RULES.md §1.6) a move is legal mid-turn only if the turn can still be completed so
   // that the rules hold at its end: the same test (where the turn does not end by a lost move instead).
   // (Asked only where a completion test may follow: the variants with a completion test pay for it alone.)
-  const auto eot = [&] {
-    return !r.lost_move && (r.regime_of(st.side) == CheckRegime::kEndOfTurn ||
-                            (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
-  };
   const bool tested = completion && st.quota - st.made >= 2 && !list.empty();
-  if (const bool end_of_turn = tested && eot(); tested && (r.complete_turn || end_of_turn)) {
+  const bool end_of_turn = tested && !r.lost_move &&
+                           (r.regime_of(st.side) == CheckRegime::kEndOfTurn ||
+                            (r.regime == CheckRegime::kEndOfTurnWhenInCheck && end_of_turn_now(pos)));
+  if (tested && (r.complete_turn || end_of_turn)) {
     using S = CompletionShortcut;
     const Soundness& sound = pos.sound();  // which shortcuts the turn rules leave sound
     const bool checked = in_check(pos);

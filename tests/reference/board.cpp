@@ -903,32 +903,29 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
                       q.bd[k][cs.rook_from] == make_piece(v.rook(), cs.color));
     if (!home || m.from == cs.king_from || m.from == cs.rook_from) q.castle[i] = false;
   }
-  // §4.1 missile: the "per-man flag travels with the man; a promoted pawn keeps its flag"; a man removed
-  // (captured, exploded) takes his flag with him.
-  if (v.missiles) {
+  // A per-man mark (missile, has-moved, promoted) travels with its man; a man removed (captured, exploded)
+  // takes it with him.
+  const bool marks = v.missiles || v.own_check_once_moved || v.promoted_once;
+  const std::vector<std::pair<int, int>> displaced =
+      marks ? displaced_men(v, m) : std::vector<std::pair<int, int>>{};
+  const auto carried_with_men = [&](const std::set<int>& marked) {
     std::set<int> carried;
-    const auto moved = displaced_men(v, m);
-    for (int w : p.missiles) {
-      bool was_moved = false;
-      for (auto [before, after] : moved)
-        if (before == w) carried.insert(after), was_moved = true;
-      const bool captured = m.capture && w == place(m.board, victim);
-      if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
-    }
-    q.missiles = carried;
-  }
-  // §4.8 bicolour-tylor: whether a man "has already moved in the game" travels with him; a man removed takes
-  // it with him. Decision (bicolour-ridley): castling moves neither king nor rook in this sense.
-  if (v.own_check_once_moved) {
-    std::set<int> carried;
-    const auto displaced = displaced_men(v, m);
-    for (int w : p.has_moved) {
+    for (int w : marked) {
       bool was_moved = false;
       for (auto [before, after] : displaced)
         if (before == w) carried.insert(after), was_moved = true;
       const bool captured = m.capture && w == place(m.board, victim);
       if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
     }
+    return carried;
+  };
+  // §4.1 missile: the "per-man flag travels with the man; a promoted pawn keeps its flag"; a man removed
+  // (captured, exploded) takes his flag with him.
+  if (v.missiles) q.missiles = carried_with_men(p.missiles);
+  // §4.8 bicolour-tylor: whether a man "has already moved in the game" travels with him; a man removed takes
+  // it with him. Decision (bicolour-ridley): castling moves neither king nor rook in this sense.
+  if (v.own_check_once_moved) {
+    std::set<int> carried = carried_with_men(p.has_moved);
     if (!m.castle && !m.fire && !m.removal && !(m.capture && v.capture == Capture::Shoot))
       for (auto [before, after] : displaced) carried.insert(after);
     for (auto it = carried.begin(); it != carried.end();)  // swept off after arriving
@@ -938,15 +935,7 @@ Pos move_effects(const Variant& v, const Pos& p, const Move& m) {
   // verney option: a promoted man stays one (he carries it as he moves, takes it with him when removed); the
   // pawn that promotes becomes one.
   if (v.promoted_once) {
-    std::set<int> carried;
-    const auto displaced = displaced_men(v, m);
-    for (int w : p.promoted) {
-      bool was_moved = false;
-      for (auto [before, after] : displaced)
-        if (before == w) carried.insert(after), was_moved = true;
-      const bool captured = m.capture && w == place(m.board, victim);
-      if (!was_moved && !captured && q.bd[w / 64][w % 64] != EMPTY) carried.insert(w);
-    }
+    std::set<int> carried = carried_with_men(p.promoted);
     if (m.promo && !displaced.empty()) carried.insert(displaced[0].second);
     for (auto it = carried.begin(); it != carried.end();)
       it = q.bd[*it / 64][*it % 64] == EMPTY ? carried.erase(it) : std::next(it);
