@@ -80,7 +80,7 @@ int Search::move_cost(const Position& pos) const {
 
 bool Search::time_up() {
   if (stop_.load(std::memory_order_relaxed)) return true;
-  if ((nodes_ & 1023) == 0) {
+  if ((nodes_ & 255) == 0) {
     if (node_limit_ && nodes_ >= node_limit_) stop_ = true;
     const double hard = hard_deadline_.load(std::memory_order_relaxed);
     if (hard > 0 && elapsed() >= hard) stop_ = true;
@@ -514,26 +514,39 @@ std::vector<Move> Search::deepen(Position& pos, const std::vector<Key>& history,
     if (undos.back().turn_ended) break;
   }
   if (turn.empty()) turn.push_back(root[0]), undos.emplace_back(), pos.ops().make(pos, root[0], undos.back());
+  // Each completing search is one unit deep and bounded: at most kCompletionNodes nodes, and all of them
+  // together at most a tenth of the budget past the search's deadline (a timed search; a depth- or
+  // node-limited one is bounded by the nodes alone). A turn of many moves is completed move by move, and one
+  // unit of depth in the middle of such a turn may still open a long series of captures in quiescence:
+  // without these bounds a 100 ms search could take minutes. Past the time, the rest of the turn is the
+  // ordering's first choices (captures, promotions, killers, history).
+  const bool saved_stop = stop_;
+  const double saved_hard = hard_deadline_.load();
+  const std::uint64_t saved_limit = node_limit_;
+  const double finish_by = saved_hard > 0 ? std::max(saved_hard, elapsed()) + 0.1 * budget_s_ : 0;
   while (!undos.back().turn_ended && pos.side() == root_side) {
     MoveList list;
     pos.ops().legal_moves(pos, list);
     if (list.empty()) break;
-    bool saved_stop = stop_;
-    stop_ = false;
-    const double saved_hard = hard_deadline_.exchange(0);
-    std::uint64_t saved_limit = node_limit_;
-    node_limit_ = 0;
-    path_ = history;
-    search(pos, -kInfinite, kInfinite, kDepthUnit, 0, 0, true);
-    stop_ = saved_stop;
-    hard_deadline_ = saved_hard;
-    node_limit_ = saved_limit;
-    Move m = pv_len_[0] ? pv_[0][0] : list[0];
-    if (!list.contains(m)) m = list[0];
+    Move m = list[0];
+    if (finish_by > 0 && elapsed() >= finish_by) {
+      order(pos, list, Move(), 0);
+      m = list[0];
+    } else {
+      stop_ = false;
+      hard_deadline_ = finish_by;
+      node_limit_ = nodes_ + kCompletionNodes;
+      path_ = history;
+      search(pos, -kInfinite, kInfinite, kDepthUnit, 0, 0, true);
+      if (pv_len_[0] && list.contains(pv_[0][0])) m = pv_[0][0];
+    }
     undos.emplace_back();
     pos.ops().make(pos, m, undos.back());
     turn.push_back(m);
   }
+  stop_ = saved_stop;
+  hard_deadline_ = saved_hard;
+  node_limit_ = saved_limit;
   for (auto it = undos.rbegin(); it != undos.rend(); ++it) pos.undo(*it);
   return turn;
 }

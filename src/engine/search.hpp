@@ -51,6 +51,8 @@ struct SearchInfo {
 
 class Search {
  public:
+  // The nodes of one search completing the answer's turn after the principal variation ended inside it.
+  static constexpr std::uint64_t kCompletionNodes = 4096;
   explicit Search(std::size_t hash_mb = 16);
   void resize_hash(std::size_t mb);
   void clear();

@@ -128,12 +128,12 @@ test('every variant and some compositions: the engine answers a turn played thro
       await page.waitForSelector('.game[data-game]');
       const id = await page.getAttribute('.game', 'data-game');
       await playSomeTurn(page, id);
-      // The engine's reply arrives live and is shown as the second turn of the move list.
-      await page.waitForFunction(
-        () => document.querySelectorAll('#movelist li.turn:not(.pending)').length === 2,
-        null,
-        { timeout: 20000 },
-      );
+      // The engine's reply (a 100 ms search) arrives live and is shown as the second turn of the move list.
+      await page
+        .waitForFunction(() => document.querySelectorAll('#movelist li.turn:not(.pending)').length === 2, null, {
+          timeout: 20000,
+        })
+        .catch((e) => assert.fail(`${variant}: no engine reply shown within 20 s (${e.message})`));
       const state = await api(`/api/games/${id}`);
       assert.equal(state.players.black, 'engine', variant);
       assert.equal(state.turns.length, 2, variant);
