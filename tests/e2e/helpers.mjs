@@ -54,6 +54,10 @@ export async function createFriendGame(page, variant, fen = '') {
 
 /** The men of each board, as { 'e4': 'white pawn', … } per board, read from chessground's piece elements. */
 export async function pieces(page) {
+  // The page draws a new state on its next animation frames (chessground renders in requestAnimationFrame):
+  // two frames are waited for first, so a read right after a move sees the board the move left, also on a
+  // loaded machine.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return page.$$eval('.board-box', (boxes) =>
     boxes.map((box) => {
       const out = {};

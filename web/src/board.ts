@@ -127,8 +127,11 @@ export class BoardView {
   }
 
   /** Flashes what a move did: a burst or shot on each vanished man, a marker where a transferred man arrived or a
-   * captured man was reborn. */
+   * captured man was reborn. The marks of the move before are cleared first; a move's own marks stay in the
+   * overlay (faded out by their animation) until the next move's are drawn, so that what the last move did can
+   * still be read from the page (the e2e tests do) however late it is looked at. */
   animate(effects: MoveEffects): void {
+    for (const overlay of this.overlays) overlay.replaceChildren();
     for (const { board, key, kind } of effects.vanished) this.flash(board, key, kind);
     for (const { board, key } of effects.reborn) this.flash(board, key, 'arrive');
     if (effects.toBoard !== undefined && effects.toBoard !== effects.fromBoard) {
@@ -148,7 +151,6 @@ export class BoardView {
     mark.style.left = `${col * 12.5}%`;
     mark.style.top = `${row * 12.5}%`;
     overlay.append(mark);
-    mark.addEventListener('animationend', () => mark.remove());
   }
 
   destroy(): void {
