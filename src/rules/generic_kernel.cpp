@@ -67,8 +67,11 @@ Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitb
       return attacks_of(type_of(mover), c, s, occ) & prey;
     case CapturePattern::kVictims: {
       Bitboard t = 0;
-      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing, kFers, kAlfil})
+      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing})
         if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
+      if (pos.unorthodox_men()) [[unlikely]]  // the fers and the alfil only where the game has them
+        for (PieceType v : {kFers, kAlfil})
+          if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
       return t;
     }
   }
@@ -369,20 +372,23 @@ Bitboard attackers(const Position& pos, int b, Square s, Bitboard occ, Color by,
     if (!may_capture_with(r, make_piece(by, kKing))) men &= ~pos.pieces(b, by, kKing);
     return attacks_of(target == kNoType ? kPawn : target, ~by, s, occ) & men;
   }
+  // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it. The
+  // pieces' lines and leaps are the same for both colours: each pattern is looked up once, for every type
+  // that has it (the queen's lines are the rook's and the bishop's).
+  const Bitboard men = pos.pieces(b, by) & occ;
   Bitboard a = 0;
-  // A man of type t attacks s exactly when a man of type t of the other colour on s would attack it, from the
-  // squares `from`.
-  auto add = [&](PieceType t, Bitboard from) {
-    const Bitboard men = pos.pieces(b, by, t) & occ & from;
-    if (men && may_capture_with(r, make_piece(by, t))) a |= attacks_of(t, ~by, s, occ) & men;
-  };
   // A pawn that may not move onto its last rank attacks nothing there (Rules::pawns_promote).
-  if (r.pawns_promote_of(by) || rank_of(s) != (by == kWhite ? 7 : 0)) add(kPawn, ~Bitboard(0));
+  if (r.pawns_promote_of(by) || rank_of(s) != (by == kWhite ? 7 : 0))
+    a = pawn_attacks(~by, s) & men & pos.pieces(b, kPawn);
   // Under forward-only movement a piece attacks only where s is ahead of it or on its rank (not behind it).
-  const Bitboard from = r.movement != Movement::kFree ? ~ahead_of(by, s) : ~Bitboard(0);
-  for (PieceType t : {kKnight, kBishop, kRook, kQueen, kKing}) add(t, from);
-  if (r.unorthodox_men()) [[unlikely]]  // the fers and the alfil only where the game has them
-    for (PieceType t : {kFers, kAlfil}) add(t, from);
+  const Bitboard pieces = r.movement != Movement::kFree ? men & ~ahead_of(by, s) : men;
+  const Bitboard queens = pos.pieces(b, kQueen);
+  if (const Bitboard n = pieces & pos.pieces(b, kKnight)) a |= knight_attacks(s) & n;
+  if (const Bitboard bq = pieces & (pos.pieces(b, kBishop) | queens)) a |= bishop_attacks(s, occ) & bq;
+  if (const Bitboard rq = pieces & (pos.pieces(b, kRook) | queens)) a |= rook_attacks(s, occ) & rq;
+  if (may_capture_with(r, make_piece(by, kKing))) a |= king_attacks(s) & pieces & pos.pieces(b, kKing);
+  if (pos.unorthodox_men()) [[unlikely]]  // the fers and the alfil only where the game has them
+    a |= pieces & ((fers_attacks(s) & pos.pieces(b, kFers)) | (alfil_attacks(s) & pos.pieces(b, kAlfil)));
   if (r.butting == Butting::kCapricorns) [[unlikely]]
     a |= butting_attackers(pos, b, s, occ, by);
   return a;
@@ -721,6 +727,16 @@ struct Gen {
   Bitboard own, enemy, occ, blocked;  // blocked: occupied on the destination board (transfer)
   Bitboard prey;                      // the men a man of ours may capture (victims)
   bool victims_pattern;               // captures by the victim's move (CapturePattern::kVictims)
+  // Read once per generation, not per man (set by generate_pseudo after the fields above):
+  // Our pawns' moves, found for all of them at once: the squares a one-step lands on (empty on this board,
+  // and not the last rank where pawns do not promote: Rules::pawns_promote; the destination board is
+  // pawn()'s test), the pawns with a two-step from their first rank (the passed square empty on this board,
+  // the landing square on both), and what a pawn may capture (prey, without that last rank).
+  Bitboard pawn_steps = 0, pawn_two_steppers = 0, pawn_prey = 0;
+  bool forward_only = false;    // Rules::movement is not kFree
+  bool king_captures = false;   // may_capture_with(r, our king)
+  bool pieces_take_ep = false;  // a man other than a pawn takes e.p. where it may capture (takes_ep)
+  bool king_journey = false;    // our king may journey over an own pawn now (the turn's first move of 2+)
 
   // The square a capturer stands on after its capture, which must be vacant on the destination board.
   // (Under Alice's invariant a capture's arrival is always vacant: the test matters for other transfers.)
@@ -755,16 +771,12 @@ struct Gen {
     const int up = us == kWhite ? 8 : -8;
     const Bitboard last = rank_bb(us == kWhite ? 7 : 0);
     const Square one = s + up;
-    // Pawns that do not promote have no move onto the last rank (Rules::pawns_promote).
-    const Bitboard closed = r.pawns_promote_of(us) ? 0 : last;
-    if (!(occ & bb(one)) && !(closed & bb(one))) {
+    if (pawn_steps & bb(one)) {
       if (!(blocked & bb(one))) push_pawn(s, one, last & bb(one));
-      const Square two = one + up;
-      if (rank_of(s) == (us == kWhite ? 1 : 6) && !(occ & bb(two)) && !(blocked & bb(two))) push(s, two);
+      if (pawn_two_steppers & bb(s)) push(s, one + up);
     }
-    Bitboard t = (victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, prey)
-                                  : pawn_attacks(us, s) & prey) &
-                 ~closed;
+    Bitboard t = victims_pattern ? capture_targets(pos, b, make_piece(us, kPawn), s, occ, pawn_prey)
+                                 : pawn_attacks(us, s) & pawn_prey;
     if (r.volley) t &= 0 - t;  // one volley, named by its lowest target
     while (t) {
       const Square to = pop_lsb(t);
@@ -791,23 +803,25 @@ struct Gen {
   void piece(Square s) {
     const Piece p = pos.at(b, s);
     Bitboard targets = reach(p, s, occ);
-    if (r.movement != Movement::kFree) [[unlikely]]
+    if (forward_only) [[unlikely]]
       targets &= directions(r, us, s, pos.state().used & kForwardDue);
-    const Bitboard ep = takes_ep(r, p) ? ep_targets(r, p, s, occ) & usable_ep() : 0;
+    // may_capture_with(r, p), and takes_ep(r, p) for a man other than a pawn, from the fields read once.
+    const bool king = type_of(p) == kKing;
+    const bool captures = king ? king_captures : type_of(p) != kCapricorn;
+    const Bitboard ep = pieces_take_ep && captures ? ep_targets(r, p, s, occ) & usable_ep() : 0;
     for (Bitboard q = targets & ~occ & ~blocked & ~ep; q;) push(s, pop_lsb(q));
     // The king's journey over an own pawn: the first move of a turn of two or more moves (it uses both).
-    if (type_of(p) == kKing && r.king_over_own_pawn_of(us) && pos.state().made == 0 && pos.state().quota >= 2)
-        [[unlikely]] {
+    if (king && king_journey) [[unlikely]] {
       const Bitboard journeys = king_journeys(pos, b, s, us) & ~blocked;
       for (Bitboard q = journeys & ~occ; q;) push(s, pop_lsb(q));
-      if (may_capture_with(r, p))
+      if (captures)
         for (Bitboard q = journeys & prey; q;) push_capture(s, pop_lsb(q));
     }
     for (Bitboard q = ep; q;) {
       const Square to = pop_lsb(q);
       if (arrival_free(s, to)) push_capture(s, to, MoveKind::kEnPassant);
     }
-    if (!may_capture_with(r, p)) return;
+    if (!captures) return;
     // The capturer's own pattern is its reach (capture_targets' kCapturers case, without a second lookup).
     Bitboard c = victims_pattern ? capture_targets(pos, b, p, s, occ, prey) : targets & prey;
     if (r.volley) c &= 0 - c;  // one volley, named by its lowest target
@@ -872,6 +886,19 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           db != b ? pos.occupied(db) : 0,
           victims(pos, b, us),
           r.capture_pattern == CapturePattern::kVictims};
+    const Bitboard pawns = own & pos.pieces(b, kPawn);
+    const Bitboard closed = r.pawns_promote_of(us) ? 0 : rank_bb(us == kWhite ? 7 : 0);
+    const auto forward = [us](Bitboard x) { return us == kWhite ? x << 8 : x >> 8; };
+    const auto back = [us](Bitboard x) { return us == kWhite ? x >> 8 : x << 8; };
+    g.pawn_steps = forward(pawns) & ~g.occ & ~closed;
+    const Bitboard landings =
+        forward(forward(pawns & rank_bb(us == kWhite ? 1 : 6)) & ~g.occ) & ~g.occ & ~g.blocked;
+    g.pawn_two_steppers = back(back(landings));
+    g.pawn_prey = g.prey & ~closed;
+    g.forward_only = r.movement != Movement::kFree;
+    g.king_captures = may_capture_with(r, make_piece(us, kKing));
+    g.pieces_take_ep = r.capture != CaptureKind::kNone && r.ep_capturers == EpCapturers::kAnyMan;
+    g.king_journey = r.king_over_own_pawn_of(us) && pos.state().made == 0 && pos.state().quota >= 2;
     const Bitboard mobile = own & from.men & ~immobile(pos, b);
     for (Bitboard men = mobile; men;) {
       const Square s = pop_lsb(men);
@@ -1170,10 +1197,11 @@ bool has_legal_move(Position& pos, Move excluded) {
 
 void legal_moves(Position& pos, MoveList& list) {
   if (pos.rules().lost_move && take_continuation(pos, list)) return;
-  if (pos.plain_turns())
+  if (pos.plain_turns()) {  // apply_turn_rules would return at once
     per_move_legal(pos, list, Origins());
-  else
-    turn_per_move_legal(pos, list);
+    return;
+  }
+  turn_per_move_legal(pos, list);
   apply_turn_rules(pos, list, completion_shortcut(pos.rules()));
 }
 

@@ -476,10 +476,11 @@ struct Kernel {
 
   static void legal_moves(Position& pos, MoveList& list) {
     if (pos.rules().lost_move && take_continuation(pos, list)) return;
-    if (pos.plain_turns())
+    if (pos.plain_turns()) {  // apply_turn_rules would return at once
       per_move_legal(pos, list, Origins());
-    else
-      turn_per_move_legal(pos, list);
+      return;
+    }
+    turn_per_move_legal(pos, list);
     apply_turn_rules(pos, list, kShortcut);
   }
 

@@ -16,6 +16,7 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
   static std::atomic<std::uint64_t> serials{0};
   serial_ = ++serials;
   follows_men_ = rules && rules->follows_men();
+  unorthodox_men_ = rules && rules->unorthodox_men();
   attrs_used_ = rules ? rules->attributes() : 0;
   notes_moves_ = rules && rules->notes_moves();
   sound_ = rules ? soundness(*rules) : Soundness{};
@@ -30,6 +31,10 @@ void Position::reset(const Rules* rules, const KernelOps* ops) {
                  !rules->any_regime(CheckRegime::kEndOfTurnWhenInCheck) && !rules->forbid_null_turn &&
                  !rules->turn_filters() && !rules->compulsory_capture && !rules->complete_turn &&
                  rules->movement == Movement::kFree);
+  plain_origins_ = plain_turns_ || (!rules->follows_men() && rules->refill_chain == RefillChain::kNone &&
+                                    rules->categories == MoveCategories::kNone);
+  never_bans_ = !rules || (!rules->italian_ban(kWhite) && !rules->italian_ban(kBlack) &&
+                           !rules->forbid_null_turn && rules->pawn_double_step && rules->castling);
 }
 
 const char* cause_name(Cause c) {

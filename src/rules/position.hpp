@@ -209,6 +209,15 @@ class Position {
   // Cached once per variant (reset): no turn rule filters the moves (apply_turn_rules returns at once), and
   // whether the turn rules keep a memory of the moves (rules/turn.cpp note_move).
   bool plain_turns() const { return plain_turns_; }
+  // Cached once per variant (reset) for the turn layer's per-node questions (rules/turn.cpp): every man may
+  // make the next move as far as the turn rules go (no memory of the men's moves, no refill chain, no move
+  // categories: turn_origins returns "all" at once), and no ban on single moves can ever apply (bans_now:
+  // no Italian ban for either colour, no null-turn ban, both pawn two-steps and castling exist).
+  bool plain_origins() const { return plain_origins_; }
+  bool never_bans() const { return never_bans_; }
+  // Rules::follows_men() and Rules::unorthodox_men(), cached once per variant (reset).
+  bool follows_men() const { return follows_men_; }
+  bool unorthodox_men() const { return unorthodox_men_; }
   // Which shortcuts the rules leave sound (rules/soundness.hpp), cached once per variant (reset): the turn
   // rules and the search ask at every node.
   const Soundness& sound() const { return sound_; }
@@ -369,7 +378,10 @@ class Position {
   TurnState st_;
   ManMemory men_;
   bool follows_men_ = false;
+  bool unorthodox_men_ = false;
   bool plain_turns_ = true;
+  bool plain_origins_ = true;
+  bool never_bans_ = true;
   Soundness sound_{};
   bool plain_check_by_ = true;
   bool plain_legality_ = true;
@@ -377,12 +389,12 @@ class Position {
   bool notes_moves_ = false;
   CastlingGeometry castling_;
 
-  void toggle_attrs(int b, Square s, AttrMask m) {
-    for (int a = 0; a < kAttrCount; ++a)
-      if (m & (1u << a)) {
-        attr_[b][a] ^= bb(s);
-        st_.piece_key ^= attr_key(b, Attr(a), s);  // key follows at the move's end, as for put_raw
-      }
+  [[gnu::always_inline]] void toggle_attrs(int b, Square s, AttrMask m) {
+    for (unsigned bits = m; bits; bits &= bits - 1) {  // the attributes of m only (usually one)
+      const int a = std::countr_zero(bits);
+      attr_[b][a] ^= bb(s);
+      st_.piece_key ^= attr_key(b, Attr(a), s);  // key follows at the move's end, as for put_raw
+    }
   }
 };
 

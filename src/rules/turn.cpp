@@ -565,12 +565,18 @@ bool note_move(Position& pos, const Undo& u, const MoveFacts& f) {
 
 // Bans on single moves, before the composition: RULES.md §1.6 ITALIAN (a check may be given only by the last
 // move of a full-quota turn), double-move-galvin decision 2 (a turn may not restore its start position), and
-// the moves the variant lacks (pawn two-steps, castling). Is any of them on here?
-bool has_bans(const Position& pos) {
+// the moves the variant lacks (pawn two-steps, castling). Which of them are on now: read once per move list,
+// not per move (the variants that can never ban a move answer from one cached flag).
+struct Bans {
+  bool castling = false, two_step = false, null_turn = false, italian = false;
+  bool any() const { return castling || two_step || null_turn || italian; }
+};
+[[gnu::always_inline]] inline Bans bans_now(const Position& pos) {
+  if (pos.never_bans()) return {};
   const Rules& r = pos.rules();
   const TurnState& st = pos.state();
-  return (r.italian_ban(st.side) && st.made + 1 < st.quota) || (r.forbid_null_turn && !st.forbid.is_none()) ||
-         !r.pawn_double_step || !r.castling;
+  return {!r.castling, !r.pawn_double_step, r.forbid_null_turn && !st.forbid.is_none(),
+          r.italian_ban(st.side) && st.made + 1 < st.quota};
 }
 
 // Forward-only movement (Rules::movement): a sideways move to an empty square must be followed, as the next
@@ -593,14 +599,12 @@ bool has_bans(const Position& pos) {
   return alone;
 }
 
-bool banned(Position& pos, Move m) {
-  const Rules& r = pos.rules();
-  const TurnState& st = pos.state();
-  if (!r.castling && m.kind() == MoveKind::kCastling) return true;
-  if (!r.pawn_double_step && is_pawn_move(pos, m) && std::abs(rank_of(m.to()) - rank_of(m.from())) == 2)
+bool banned(Position& pos, const Bans& bans, Move m) {
+  if (bans.castling && m.kind() == MoveKind::kCastling) return true;
+  if (bans.two_step && is_pawn_move(pos, m) && std::abs(rank_of(m.to()) - rank_of(m.from())) == 2)
     return true;
-  if (r.forbid_null_turn && m == st.forbid) return true;
-  return r.italian_ban(st.side) && st.made + 1 < st.quota && gives_check(pos, m);
+  if (bans.null_turn && m == pos.state().forbid) return true;
+  return bans.italian && gives_check(pos, m);
 }
 
 // The composition of a turn (RULES.md §2 `turn.composition`) over the per-move legal moves, in the order of
@@ -704,7 +708,7 @@ void keep_continuation(const Position& pos, const MoveList& list) {
 
 Origins turn_origins(const Position& pos) {
   Origins o;
-  if (pos.plain_turns()) return o;
+  if (pos.plain_origins()) return o;
   const Rules& r = pos.rules();
   if (r.follows_men()) {
     const ManMemory& men = pos.men();
@@ -762,9 +766,9 @@ void turn_per_move_legal(Position& pos, MoveList& list) {
   pos.ops().per_move_legal(pos, list, from);
   if (!from.otherwise) return;
   // The obligation holds when one of its moves survives the bans on single moves (apply_turn_rules).
-  const bool bans = has_bans(pos);
+  const Bans bans = bans_now(pos);
   for (Move m : list)
-    if (!bans || !banned(pos, m)) return;
+    if (!bans.any() || !banned(pos, bans, m)) return;
   pos.ops().per_move_legal(pos, list, from.fallback());
 }
 
@@ -819,10 +823,11 @@ Bitboard ep_capturable_by_any(const Position& pos, Bitboard passed_squares, Colo
   });
 }
 
-void end_turn(Position& pos) {
+namespace {
+
+// end_turn but for the next quota: the side passes, and the turn state starts afresh.
+[[gnu::always_inline]] inline void pass_turn(Position& pos, const Rules& r) {
   TurnState& st = pos.state();
-  const Rules& r = pos.rules();
-  const TurnState ended = st;
   const Color owner = st.side;  // the side whose turn ends; its double steps become the opponent's rights
   st.side = ~st.side;
   if (st.side == kWhite) st.fullmove++;
@@ -837,12 +842,25 @@ void end_turn(Position& pos) {
   st.spent = 0;
   st.turn_capture = false;
   st.refill = st.refill_next = kNoSquare;
-  if (r.follows_men()) {
+  if (pos.follows_men()) {
     ManMemory& men = pos.men();
     men.clear();
     if (r.sputniks) men.sputniks = sputniks_at_turn_start(pos);
   }
-  st.quota = r.schedule.dynamic() ? next_quota(pos, ended) : r.schedule.static_quota(pos.turn_index());
+}
+
+}  // namespace
+
+void end_turn(Position& pos) {
+  const Rules& r = pos.rules();
+  if (r.schedule.dynamic()) {  // the next quota reads the turn that ended (a copy only here)
+    const TurnState ended = pos.state();
+    pass_turn(pos, r);
+    pos.state().quota = next_quota(pos, ended);
+  } else {
+    pass_turn(pos, r);
+    pos.state().quota = r.schedule.static_quota(pos.turn_index());
+  }
 }
 
 void finish_move(Position& pos, Move m, Undo& u, const MoveFacts& f, bool progress, bool ep_capture,
@@ -1003,7 +1021,8 @@ void apply_turn_rules(Position& pos, MoveList& list, CompletionShortcut shortcut
   if (pos.plain_turns()) return;  // chess and every variant without a turn rule here
   const TurnState& st = pos.state();
   const Rules& r = pos.rules();
-  if (has_bans(pos)) list.keep_if([&](Move m) { return !banned(pos, m); });
+  if (const Bans bans = bans_now(pos); bans.any())
+    list.keep_if([&](Move m) { return !banned(pos, bans, m); });
   // Forward-only movement: a quiet sideways move needs a forward move after it (a ban on single moves too,
   // apart so that the other variants' bans pay nothing for it).
   if (r.movement == Movement::kForwardOnly) [[unlikely]]
