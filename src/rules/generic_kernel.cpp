@@ -67,11 +67,12 @@ Bitboard capture_targets(const Position& pos, int b, Piece mover, Square s, Bitb
       return attacks_of(type_of(mover), c, s, occ) & prey;
     case CapturePattern::kVictims: {
       Bitboard t = 0;
-      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing})
+      auto add = [&](PieceType v) {
         if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
+      };
+      for (PieceType v : {kPawn, kKnight, kBishop, kRook, kQueen, kKing}) add(v);
       if (pos.unorthodox_men()) [[unlikely]]  // the fers and the alfil only where the game has them
-        for (PieceType v : {kFers, kAlfil})
-          if (const Bitboard of_type = prey & pos.pieces(b, v)) t |= attacks_of(v, c, s, occ) & of_type;
+        for (PieceType v : {kFers, kAlfil}) add(v);
       return t;
     }
   }
@@ -888,12 +889,11 @@ void generate_pseudo(const Position& pos, MoveList& list, const Origins& from) {
           r.capture_pattern == CapturePattern::kVictims};
     const Bitboard pawns = own & pos.pieces(b, kPawn);
     const Bitboard closed = r.pawns_promote_of(us) ? 0 : rank_bb(us == kWhite ? 7 : 0);
-    const auto forward = [us](Bitboard x) { return us == kWhite ? x << 8 : x >> 8; };
-    const auto back = [us](Bitboard x) { return us == kWhite ? x >> 8 : x << 8; };
-    g.pawn_steps = forward(pawns) & ~g.occ & ~closed;
+    const auto step = [](Color c, Bitboard x) { return c == kWhite ? x << 8 : x >> 8; };  // c's forward
+    g.pawn_steps = step(us, pawns) & ~g.occ & ~closed;
     const Bitboard landings =
-        forward(forward(pawns & rank_bb(us == kWhite ? 1 : 6)) & ~g.occ) & ~g.occ & ~g.blocked;
-    g.pawn_two_steppers = back(back(landings));
+        step(us, step(us, pawns & rank_bb(us == kWhite ? 1 : 6)) & ~g.occ) & ~g.occ & ~g.blocked;
+    g.pawn_two_steppers = step(~us, step(~us, landings));
     g.pawn_prey = g.prey & ~closed;
     g.forward_only = r.movement != Movement::kFree;
     g.king_captures = may_capture_with(r, make_piece(us, kKing));
