@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
 # Engine benchmark (not a test; numbers depend on the machine): three tables.
-#   1. search speed per variant id: `heterochess bench --depth D` (nodes, nodes per second, best turn);
+#   1. search speed per variant id: `heterochess bench --nodes N` (depth reached, nodes, effective branching
+#      factor, nodes per second, best turn);
 #   2. time to solve each RULES.md §9 mate with `heterochess solve`, each under a time limit T;
 #   3. the tactical suite (tests/data/tactics.tsv) at a fixed time per position through `heterochess uci`,
 #      scored per variant id.
-# Usage: scripts/engine_bench.sh [--depth D] [--solve-time T] [--movetime MS]   (defaults 3, 30 s, 200 ms)
+# Usage: scripts/engine_bench.sh [--nodes N] [--solve-time T] [--movetime MS]   (defaults 250000, 30 s, 200 ms)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-depth=3 solve_time=30 movetime=200
+nodes=250000 solve_time=30 movetime=200
 while [ $# -gt 0 ]; do
   case "$1" in
-    --depth) depth=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
     --solve-time) solve_time=$2; shift 2 ;;
     --movetime) movetime=$2; shift 2 ;;
-    *) echo "usage: $0 [--depth D] [--solve-time T] [--movetime MS]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--nodes N] [--solve-time T] [--movetime MS]" >&2; exit 2 ;;
   esac
 done
 scripts/build.sh
 HC=${HC_BIN:-build/src/heterochess}
 
-echo "== 1. search speed per id (heterochess bench --depth $depth)"
-"$HC" bench --depth "$depth"
+echo "== 1. search speed per id (heterochess bench --nodes $nodes)"
+"$HC" bench --nodes "$nodes"
 
 echo
 echo "== 2. RULES.md §9 mates (heterochess solve, limit ${solve_time} s each)"

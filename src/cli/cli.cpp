@@ -44,7 +44,8 @@ struct ToolCommands::State {
   bool turns = false, divide = false, progress = false, write_pgn = false, first_only = false,
        checks_only = false;
   std::uint64_t limit = 100000, node_limit = 0;
-  int depth = 1, mate = 1, bench_depth = 5;
+  int depth = 1, mate = 1, bench_depth = kBenchDepth;
+  std::int64_t bench_nodes = kBenchNodes;
   double time_limit = 0;
   std::size_t max_solutions = 1000;
   std::string batch, file, check_file;
@@ -104,8 +105,14 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
   s.solve->add_flag("--progress", s.progress, "report each finished depth on stderr");
 
   s.bench = app.add_subcommand("bench", "fixed searches: the bench signature and search speed per id");
-  s.bench->add_option("--depth,-d", s.bench_depth, "search depth in turns, 1 to 64 (default 5)")
+  s.bench
+      ->add_option("--depth,-d", s.bench_depth,
+                   fmt::format("deepest search in turns, 1 to 64 (default {})", kBenchDepth))
       ->check(integer_range(1, kMaxDepth));
+  s.bench
+      ->add_option("--nodes", s.bench_nodes,
+                   fmt::format("node budget of each search, 1000 or more (default {})", kBenchNodes))
+      ->check(integer_range(1000, kMaxInt));
   s.bench->add_flag("--json", c.json, "print one JSON object");
 
   s.match = app.add_subcommand("match", "play two UCI engines against each other, refereed by our kernel");
@@ -156,7 +163,7 @@ std::optional<int> ToolCommands::run(const Io& io) {
       if (!s.perft->count("--depth")) throw UserError("perft needs --depth N (or --batch FILE)");
       return cmd_perft(c, s.depth, s.turns, s.divide, s.progress, io);
     }
-    if (*s.bench) return cmd_bench(c, s.bench_depth, io);
+    if (*s.bench) return cmd_bench(c, s.bench_depth, std::uint64_t(s.bench_nodes), io);
     if (*s.match) return cmd_match(c, s.match_args, io);
     if (*s.solve)
       return cmd_solve(c, s.mate, s.first_only, s.node_limit, s.time_limit, s.progress, s.checks_only,

@@ -1,4 +1,4 @@
-// heterochess solve, bench, match: the engine commands of the CLI.
+// heterochess solve, match: the engine commands of the CLI (bench: cmd_bench.cpp).
 #include <fmt/ostream.h>
 #include <unistd.h>
 
@@ -105,62 +105,6 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   return 0;
 }
 
-// Fixed searches from the start position of every built-in id and showcase composition of the catalogue (and
-// a few §9 positions): the node total is the bench signature that catches unintended changes to search or
-// rules; nps per id is the search speed. Each search stops at the depth or at kBenchNodeCap nodes, whichever
-// comes first (the node limit is polled every 1,024 nodes, so the cut is deterministic): a few multi-move
-// ids on the generic kernel would otherwise spend most of the bench, and its time in the sanitizer and Debug
-// builds, on one search.
-constexpr std::uint64_t kBenchNodeCap = 3000000;
-
-int cmd_bench(const Common& c, int depth, const Io& io) {
-  struct Case {
-    std::string variant;
-    std::string fen;
-  };
-  std::vector<Case> cases;
-  for (const auto& v : builtin_catalogue().variants) cases.push_back({v.id, ""});
-  for (const auto& spec : builtin_catalogue().showcase) cases.push_back({spec, ""});
-  cases.push_back({"alice", "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16"});
-  cases.push_back({"progressive", "rn1q1bnr/pp1kpppp/8/3K4/8/N7/PPP2PPP/R1Bb1BNR w - - 0 3"});
-  std::uint64_t total = 0;
-  double secs_total = 0;
-  json rows = json::array();
-  for (const auto& k : cases) {
-    Variant v = make_variant(k.variant);
-    Position pos;
-    set_fen(pos, v, k.fen.empty() ? v.start_fen : k.fen);
-    Search search(16);
-    SearchLimits lim;
-    lim.depth = depth;
-    lim.nodes = kBenchNodeCap;
-    auto t0 = std::chrono::steady_clock::now();
-    std::vector<Move> best = search.think(pos, {}, lim, nullptr);
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::vector<std::string> s;
-    for (Move m : best) s.push_back(to_uci(m));
-    total += search.nodes();
-    secs_total += secs;
-    if (c.json) {
-      rows.push_back({{"variant", v.id},
-                      {"fen", to_fen(pos)},
-                      {"nodes", search.nodes()},
-                      {"best", join_turn(s)},
-                      {"nps", std::uint64_t(search.nodes() / std::max(secs, 1e-9))}});
-    } else {
-      fmt::print(io.out, "{:<28} {:>10} nodes {:>9.0f} nps  best {}\n", v.id, search.nodes(),
-                 search.nodes() / std::max(secs, 1e-9), join_turn(s));
-    }
-  }
-  if (c.json) {
-    io.out << dump_json(json{{"depth", depth}, {"signature", total}, {"results", rows}}) << "\n";
-  } else {
-    fmt::print(io.out, "bench signature (depth {}): {} nodes, {:.0f} nps\n", depth, total,
-               total / std::max(secs_total, 1e-9));
-  }
-  return 0;
-}
-
 int cmd_match(const Common& c, const MatchArgs& a, const Io& io) {
   MatchOptions o;
   o.variant = c.variant;
@@ -231,7 +175,12 @@ int cmd_match(const Common& c, const MatchArgs& a, const Io& io) {
   } catch (const std::exception& e) {
     throw UserError(e.what());
   }
-  if (!c.json) o.progress = [&io](const std::string& s) { fmt::print(io.out, "{}\n", s); };
+  // Each game's line as it ends, also through a pipe or into a file (a long match is watched with tail -f).
+  if (!c.json)
+    o.progress = [&io](const std::string& s) {
+      fmt::print(io.out, "{}\n", s);
+      io.out.flush();
+    };
   MatchResult r;
   try {
     r = run_match(o);

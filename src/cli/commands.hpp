@@ -39,7 +39,10 @@ int cmd_perft_batch(const std::string& file, bool turns, const Io& io);
 int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io);
 int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
               bool checks, std::size_t max_solutions, const Io& io);
-int cmd_bench(const Common& c, int depth, const Io& io);
+// The bench's defaults: every search deepens to kBenchDepth or until kBenchNodes nodes (cmd_bench.cpp).
+constexpr int kBenchDepth = 16;
+constexpr int kBenchNodes = 25000;
+int cmd_bench(const Common& c, int depth, std::uint64_t nodes, const Io& io);
 
 struct MatchArgs {
   std::vector<std::string> engines, engine_options, engine_depths, engine_movetimes;

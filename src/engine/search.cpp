@@ -3,6 +3,7 @@
 #include "rules/soundness.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "engine/eval.hpp"
@@ -45,6 +46,23 @@ bool takes_enemy(Position& pos, Move m) {
   return enemy;
 }
 
+// Late move reductions in units of depth (kDepthUnit = one turn of one move) by the depth left (in turns) and
+// the move's place in the order: about ln(depth) * ln(place) / 2 turns, the usual shape.
+struct Reductions {
+  int table[64][64];
+  Reductions() {
+    for (int d = 0; d < 64; ++d)
+      for (int i = 0; i < 64; ++i)
+        table[d][i] = d && i ? int(kDepthUnit * (0.5 + std::log(double(d)) * std::log(double(i)) / 2.0)) : 0;
+  }
+};
+const Reductions kReductions;
+
+// History with gravity: a bonus moves the entry towards +kHistoryMax, a malus towards -kHistoryMax, each by
+// less the closer it already is.
+constexpr int kHistoryMax = 1 << 14;
+void update_history(int& h, int bonus) { h += bonus - h * std::abs(bonus) / kHistoryMax; }
+
 }  // namespace
 
 Search::Search(std::size_t hash_mb) : pv_(kPvPlies) {
@@ -63,6 +81,7 @@ void Search::clear() {
   std::fill(tt_.begin(), tt_.end(), Entry{});
   std::memset(killers_, 0, sizeof(killers_));
   std::memset(history_, 0, sizeof(history_));
+  std::memset(counter_, 0, sizeof(counter_));
 }
 
 // A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
@@ -127,6 +146,9 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
   // A wide turn (wide_turn.hpp): the stop comes right after captures and promotions, and quiet moves that
   // close on the enemy king before the rest, so that the few moves searched deep inside the turn are these.
   const bool wide = wide_turn(pos);
+  // The counter move: the quiet move that last refuted the move before this one.
+  const Move prev = ply > 0 ? path_moves_[ply - 1] : Move();
+  const Move counter = prev.raw() ? counter_[prev.from()][prev.to()] : Move();
   for (int i = 0; i < list.size(); ++i) {
     Move m = list[i];
     int s;
@@ -142,9 +164,11 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     } else if (m.kind() == MoveKind::kPromotion) {
       s = (1 << 23) + int(m.promotion());
     } else if (ply < 256 && (m == killers_[ply][0] || m == killers_[ply][1])) {
-      s = (1 << 22) + (m == killers_[ply][0]);
+      s = (1 << 22) + 2 + (m == killers_[ply][0]);
+    } else if (m == counter) {
+      s = (1 << 22) + 1;
     } else if (int zone = wide ? king_zone_score(pos, m) : 0) {
-      s = (1 << 21) + 1024 * zone + std::min(history_[b_side][m.from()][m.to()], 1023);
+      s = (1 << 21) + 1024 * zone + std::clamp(history_[b_side][m.from()][m.to()] / 16, 0, 1023);
     } else {
       s = history_[b_side][m.from()][m.to()];
     }
@@ -176,6 +200,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
+    path_moves_[ply] = m;
     int score = u.turn_ended ? -quiesce(pos, -beta, -alpha, ply + 1, turns + 1, qdepth - 1)
                              : quiesce(pos, alpha, beta, ply + 1, turns, qdepth - 1);
     pos.undo(u);
@@ -211,17 +236,34 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   Entry& e = tt_[key & (tt_.size() - 1)];
   Move tt_move{};
   if (e.key == key) {
-    tt_move = Move(e.move & 63, (e.move >> 6) & 63, MoveKind((e.move >> 12) & 7),
-                   Move::from_raw(e.move).promotion(), (e.move >> 18) & 7, (e.move >> 21) & 7);
+    tt_move = Move::from_raw(e.move);
     if (!pv_node && e.depth >= depth) {
       int s = from_tt(e.score, turns);
       if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;
     }
   }
+  const bool in_check_now = turn_start && in_check(pos);
+  // A turn of one move at its start, not in check, off the principal variation: the node where the pruning of
+  // one-move searches is sound (in a multi-move turn the evaluation swings with the moves still due).
+  const bool one_move = turn_start && st.quota == 1;
+  const bool prunable = !pv_node && ply > 0 && one_move && !in_check_now;
+  const int units = depth / kDepthUnit;  // whole turns of depth left
+  int static_eval = 0;
+  if (prunable) {
+    static_eval = evaluate_position(pos);
+    // Reverse futility: far enough above beta near the leaves, a real move will not fall below it.
+    if (units <= 6 && std::abs(beta) < kMateBound && static_eval - 90 * std::max(units, 1) >= beta)
+      return static_eval;
+  } else if (!pv_node && ply > 0 && turn_start && !in_check_now && units <= 3 &&
+             std::abs(beta) < kMateBound && pos.sound().null_move) {
+    // The same at the start of a multi-move turn, with a margin for the swings of several moves.
+    static_eval = evaluate_position(pos);
+    if (static_eval - 250 * std::max(units, 1) >= beta) return static_eval;
+  }
   // Null move: at the start of a turn, not in check, with pieces left, let the opponent play twice; if that
   // still fails high, so will a real turn. Only where rules/soundness.hpp says passing is fair.
   if (!pv_node && turn_start && ply > 0 && depth >= 3 * kDepthUnit && pos.sound().null_move &&
-      !in_check(pos) && evaluate_position(pos, beta - 1, beta) >= beta) {
+      !in_check_now && (prunable ? static_eval >= beta : evaluate_position(pos, beta - 1, beta) >= beta)) {
     Bitboard pieces = 0;
     for (int b = 0; b < pos.boards(); ++b)
       pieces |= pos.pieces(b, us) & ~pos.pieces(b, kPawn) & ~pos.pieces(b, kKing);
@@ -231,7 +273,9 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       end_turn(pos);
       pos.state().key = pos.state().piece_key ^ pos.state_key();
       path_.push_back(pos.key());
-      int score = -search(pos, -beta, -beta + 1, depth - 3 * kDepthUnit, ply + 1, turns + 1, false);
+      path_moves_[ply] = Move();
+      const int reduction = 3 * kDepthUnit + depth / 4;
+      int score = -search(pos, -beta, -beta + 1, depth - reduction, ply + 1, turns + 1, false);
       path_.pop_back();
       pos.undo(u);
       if (stop_) return 0;
@@ -246,15 +290,32 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   const int alpha0 = alpha;
   int best = -kInfinite;
   Move best_move{};
-  const bool in_check_now = turn_start && in_check(pos);
   // Late-move pruning inside a wide turn: once a move of the turn is played, off the principal variation,
   // only the best few moves by the order (more with more depth left) and the stop are searched.
   const int width = !pv_node && !turn_start && wide_turn(pos) ? 4 + 2 * depth / kDepthUnit : list.size();
+  // Near the leaves of a one-move search: quiet moves late in the order are not searched (move-count
+  // pruning), nor any quiet move when the evaluation is far below alpha (futility).
+  const int late_quiet = prunable && units <= 4 ? 3 + 2 * units * units : MoveList::kCapacity;
+  const bool futile =
+      prunable && units <= 2 && std::abs(alpha) < kMateBound && static_eval + 120 + 150 * units <= alpha;
+  Move quiets_tried[64];
+  int quiet_count = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     if (i >= width && !(m == kStopMove)) continue;
+    // Pruned quiet moves are told by their place in the order: captures and promotions come first.
+    const bool maybe_quiet = !(m == tt_move) && m.kind() != MoveKind::kPromotion && i > 0;
+    if (maybe_quiet && best > -kMateBound && (futile || i >= late_quiet) && !takes_enemy(pos, m) &&
+        !(m == killers_[std::min(ply, 255)][0])) {
+      Undo u;
+      pos.ops().make(pos, m, u);
+      const bool checks = u.turn_ended && pos.king_board(pos.side()) >= 0 && in_check(pos);
+      pos.undo(u);
+      if (!checks) continue;
+    }
     Undo u;
     pos.ops().make(pos, m, u);
+    path_moves_[ply] = m;
     const bool removes = removes_men(u);  // the journal says whether the move removed men
     const bool quiet = !removes && m.kind() != MoveKind::kPromotion;
     const bool passed = u.turn_ended;
@@ -278,11 +339,18 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
     } else if (i == 0) {
       score = child(alpha, beta, d, pv_node);
     } else {
-      // Late quiet moves are first searched shallower (late move reduction), then with a null window
-      // (principal-variation search), and in full only if they might be best.
+      // Late quiet moves are first searched shallower (late move reduction: more the later the move and the
+      // more depth is left, less on the principal variation and for moves with a good history), then with a
+      // null window (principal-variation search), and in full only if they might be best.
       int r = 0;
-      if (quiet && !in_check_now && !gives_check && depth >= 3 * kDepthUnit && i >= 3)
-        r = kDepthUnit * (i >= 8 ? 2 : 1) * (pv_node ? 1 : 2) / 2;
+      if (quiet && !in_check_now && !gives_check && depth >= 3 * kDepthUnit && i >= 2) {
+        r = kReductions.table[std::min(units, 63)][std::min(i, 63)];
+        if (pv_node) r -= kDepthUnit;
+        r -= history_[us][m.from()][m.to()] * kDepthUnit / (kHistoryMax / 2);
+        if (m == killers_[std::min(ply, 255)][0] || m == killers_[std::min(ply, 255)][1]) r -= kDepthUnit;
+        r = r * cost / kDepthUnit;  // a move of a multi-move turn is reduced in moves, not in turns
+        r = std::clamp(r, 0, d - kDepthUnit / 2);
+      }
       score = child(alpha, alpha + 1, d - r, false);
       if (r && score > alpha) score = child(alpha, alpha + 1, d, false);
       if (score > alpha && score < beta) score = child(alpha, beta, d, pv_node);
@@ -299,22 +367,33 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
         std::memcpy(&pv_[ply][1], &pv_[ply + 1][0], sizeof(Move) * pv_len_[ply + 1]);
         pv_len_[ply] = pv_len_[ply + 1] + 1;
         if (alpha >= beta) {
-          if (!removes && ply < 256) {
+          if (quiet && ply < 256) {
             if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
-            int& h = history_[us][m.from()][m.to()];
-            h = std::min(h + depth * depth / 64 + 1, 1 << 20);
+            // The quiet move that refuted: a bonus; the quiet moves tried before it: a malus.
+            const int bonus = std::min(units * units + 2 * units + 1, 1200) * 16;
+            update_history(history_[us][m.from()][m.to()], bonus);
+            for (int q = 0; q < quiet_count; ++q)
+              update_history(history_[us][quiets_tried[q].from()][quiets_tried[q].to()], -bonus);
+            if (ply > 0 && path_moves_[ply - 1].raw())
+              counter_[path_moves_[ply - 1].from()][path_moves_[ply - 1].to()] = m;
           }
           break;
         }
       }
     }
+    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
   }
-  e.key = key;
-  e.score = std::int16_t(to_tt(best, turns));
-  e.depth = std::int16_t(depth);
-  e.move = best_move.raw();
-  e.bound = best >= beta ? 2 : best > alpha0 ? 3 : 1;
-  e.age = age_;
+  // Replacement: a new position takes the slot when the entry is of an earlier search or no deeper; the same
+  // position always (its move is kept when this search found none better than alpha).
+  const bool same = e.key == key;
+  if (same || e.age != age_ || depth + 2 * kDepthUnit >= e.depth) {
+    if (!same || best > alpha0) e.move = best_move.raw();
+    e.key = key;
+    e.score = std::int16_t(to_tt(best, turns));
+    e.depth = std::int16_t(depth);
+    e.bound = best >= beta ? 2 : best > alpha0 ? 3 : 1;
+    e.age = age_;
+  }
   return best;
 }
 
@@ -345,6 +424,15 @@ bool Search::is_refuted(Position& pos) {
 }
 
 SolveResult Search::probe_mate(Position& pos, double seconds, std::uint64_t nodes) {
+  // The probe's nodes are the search's: they count in nodes() and against the search's node limit.
+  if (node_limit_) {
+    if (nodes_ >= node_limit_) {
+      SolveResult none;
+      none.complete = false;
+      return none;
+    }
+    nodes = nodes ? std::min(nodes, node_limit_ - nodes_) : node_limit_ - nodes_;
+  }
   MateSolver solver;
   SolveOptions opt;
   opt.mate_in = 1;
@@ -352,7 +440,9 @@ SolveResult Search::probe_mate(Position& pos, double seconds, std::uint64_t node
   opt.time_limit_s = seconds;
   opt.node_limit = nodes;
   opt.stop = &stop_;
-  return solver.solve(pos, opt);  // in a wide turn, narrow passes first (MateSolver::solve)
+  SolveResult r = solver.solve(pos, opt);  // in a wide turn, narrow passes first (MateSolver::solve)
+  nodes_ += r.nodes;
+  return r;
 }
 
 std::vector<Move> Search::think(Position& pos, const std::vector<Key>& history, const SearchLimits& limits,
@@ -382,13 +472,14 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
   ++age_;
   refuted_.clear();
   killer_series_.clear();
-  // Probes get a share of the time, or a node budget when the search is limited by depth or nodes.
+  // Probes get a share of the time, or of the search's node limit (their nodes count against it,
+  // probe_mate), or a node budget of their own when the search is limited by depth alone.
   auto probe_time = [&](double share) { return budget_s_ > 0 ? std::max(0.001, budget_s_ * share) : 0.0; };
-  // (In a wide turn a node limit of the search bounds the probes too.)
-  const std::uint64_t probe_nodes = budget_s_ > 0 ? 0
-                                    : limits.nodes && wide_turn(pos)
-                                        ? std::min<std::uint64_t>(limits.nodes, 2000000)
-                                        : 2000000;
+  auto probe_nodes = [&](double share) -> std::uint64_t {
+    if (budget_s_ > 0) return 0;
+    if (limits.nodes) return std::max<std::uint64_t>(1, std::uint64_t(double(limits.nodes) * share));
+    return 2000000;
+  };
   const TurnState& st = pos.state();
   const Rules& rules = pos.rules();
 
@@ -397,7 +488,7 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
   // Without check (the king is captured) only in a wide turn, where the search cannot see to its end either.
   if (limits.turn_probes && st.quota - st.made >= 2 &&
       (rules.regime != CheckRegime::kNone || (rules.royal_king && wide_turn(pos)))) {
-    SolveResult r = probe_mate(pos, probe_time(0.3), probe_nodes);
+    SolveResult r = probe_mate(pos, probe_time(0.3), probe_nodes(0.3));
     if (r.mate && !r.keys.empty()) {
       if (on_iteration) {
         SearchInfo info;
@@ -405,7 +496,7 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
         info.mate = true;
         info.mate_turns = 1;
         info.score = kMate - 1;
-        info.nodes = nodes_ + r.nodes;
+        info.nodes = nodes_;
         info.seconds = elapsed();
         info.pv = {r.keys.front()};
         on_iteration(info);
@@ -425,7 +516,7 @@ std::vector<Move> Search::run(Position& pos, const std::vector<Key>& history, co
     const Key after = pos.key();
     bool opponent_mates = false;
     if (evaluate(pos).outcome == Outcome::kOngoing) {
-      SolveResult r = probe_mate(pos, probe_time(0.15), probe_nodes);
+      SolveResult r = probe_mate(pos, probe_time(0.15), probe_nodes(0.15));
       opponent_mates = r.mate;
       if (r.mate && !r.keys.empty()) killer_series_.push_back(r.keys.front());
     }

@@ -106,7 +106,9 @@ class Search {
   double elapsed() const;
   int seldepth_ = 0;
   Move killers_[256][2];
-  int history_[2][64][64];
+  int history_[2][64][64];    // quiet moves by side, from and to: within ±2^14 (search.cpp, update_history)
+  Move counter_[64][64];      // the quiet move that refuted a move (by its from and to)
+  Move path_moves_[242];      // the move played at each ply of the current line (a null move: none)
   std::vector<Key> path_;     // keys at turn starts: game history, then the search path
   std::vector<Key> refuted_;  // positions after the root side's turn from which the opponent mates at once
   std::vector<std::vector<Move>> killer_series_;  // the opponent's mating turns found against them
