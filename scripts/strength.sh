@@ -11,6 +11,9 @@
 #                                                  same line on every run; at most 40 turns), hash cleared
 #                                                  (ucinewgame) before each (default ids monster, triplets, swarm)
 #   scripts/strength.sh bench                      the bench signature and search speed per id (heterochess bench)
+#   scripts/strength.sh atomic [GAMES]             atomic against Fairy-Stockfish master (built from source by
+#                                                  tests/peers/build_fairy_stockfish.sh) and npm stockfish.js,
+#                                                  HC_MOVETIME ms per move (default 200 here), GAMES default 100
 # Time per turn: HC_MOVETIME (ms, default 50). Random openings of 4 turns, each played with both colours.
 # Builds only heterochess (ninja -j${HC_JOBS:-1}).
 set -euo pipefail
@@ -93,8 +96,25 @@ case "$what" in
     done
     ;;
   bench) "$B" bench ;;
+  atomic)
+    # Against Fairy-Stockfish master (built by tests/peers/build_fairy_stockfish.sh, classical evaluation) and
+    # npm's stockfish.js (tests/peers/sfjs_uci.mjs), HC_MOVETIME per move (default 200 here).
+    games=${2:-100}
+    t=${HC_MOVETIME:-200}
+    fsf=$(tests/peers/build_fairy_stockfish.sh)
+    echo "== atomic vs Fairy-Stockfish master (classical), ${t} ms per move, $games games"
+    "$B" match --variant atomic --engine "heterochess=$B uci" --engine "fairy-stockfish=$fsf" \
+      --engine-option "fairy-stockfish:Use NNUE=false" --movetime "$t" --games "$games" \
+      --random-openings 4 --concurrency "${HC_CONCURRENCY:-2}" --max-turns 200 | tail -n 1
+    if [ -d tests/peers/node_modules/stockfish.js ]; then
+      echo "== atomic vs npm stockfish.js, ${t} ms per move, $games games"
+      "$B" match --variant atomic --engine "heterochess=$B uci" \
+        --engine "stockfish.js=node $PWD/tests/peers/sfjs_uci.mjs" --movetime "$t" --games "$games" \
+        --random-openings 4 --concurrency "${HC_CONCURRENCY:-2}" --max-turns 200 | tail -n 1
+    fi
+    ;;
   *)
-    echo "usage: scripts/strength.sh scaling [GAMES [IDS...]] | speed [IDS...] | bench" >&2
+    echo "usage: scripts/strength.sh scaling [GAMES [IDS...]] | speed [IDS...] | bench | atomic [GAMES]" >&2
     exit 2
     ;;
 esac

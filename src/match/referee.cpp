@@ -260,6 +260,7 @@ MatchResult run_match(const MatchOptions& o) {
   if (openings.empty()) openings.push_back({"", {}});
   std::atomic<int> next{0};
   std::atomic<bool> stop{false};
+  std::string decided;  // the SPRT's verdict when it first decided (under the mutex)
   std::mutex mutex;
   std::string error;
   result.games.resize(std::size_t(o.games));
@@ -307,7 +308,12 @@ MatchResult run_match(const MatchOptions& o) {
         if (o.sprt) s << ", LLR " << result.llr;
         o.progress(s.str());
       }
-      if (o.sprt && result.sprt_verdict != "inconclusive") stop = true;
+      // The test ends when the LLR first leaves its bounds: that verdict stands (games still running finish
+      // and are counted in the score, but they do not reopen a decided test).
+      if (o.sprt && result.sprt_verdict != "inconclusive" && decided.empty()) {
+        decided = result.sprt_verdict;
+        stop = true;
+      }
     }
   };
   std::vector<std::thread> threads;
@@ -320,6 +326,7 @@ MatchResult run_match(const MatchOptions& o) {
     if (!g.result.empty()) played.push_back(std::move(g));
   result.games = std::move(played);
   finish_stats(o, result);
+  if (!decided.empty()) result.sprt_verdict = decided;
   return result;
 }
 

@@ -50,7 +50,9 @@ struct MatchResult {
   double score = 0;                           // engines[0]'s score fraction
   double elo = 0, elo_low = 0, elo_high = 0;  // 95% interval
   double llr = 0, llr_low = 0, llr_high = 0;
-  std::string sprt_verdict;  // "", "H0 accepted", "H1 accepted", "inconclusive"
+  // "", "H0 accepted", "H1 accepted", "inconclusive": the verdict when the LLR first left its bounds (the
+  // score and the LLR may include games that were still running then).
+  std::string sprt_verdict;
   std::vector<GameRecordOut> games;
 };
 
