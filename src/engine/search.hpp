@@ -108,7 +108,6 @@ class Search {
   Move killers_[256][2];
   int history_[2][64][64];    // quiet moves by side, from and to: within ±2^14 (search.cpp, update_history)
   Move counter_[64][64];      // the quiet move that refuted a move (by its from and to)
-  Move path_moves_[242];      // the move played at each ply of the current line (a null move: none)
   std::vector<Key> path_;     // keys at turn starts: game history, then the search path
   std::vector<Key> refuted_;  // positions after the root side's turn from which the opponent mates at once
   std::vector<std::vector<Move>> killer_series_;  // the opponent's mating turns found against them
@@ -116,6 +115,7 @@ class Search {
   // The principal variation being built, per ply: each search its own (the server runs several at once).
   static constexpr int kPvPlies = 242;
   std::vector<std::array<Move, kPvPlies>> pv_;
+  Move path_moves_[kPvPlies];  // the move played at each ply of the current line (a null move: none)
   int pv_len_[kPvPlies] = {};
   double budget_s_ = 0;  // the time this search may take (0: limited otherwise)
   Key tt_salt_ = 0;      // mixed into table keys; changed to retire every stored score at once
