@@ -181,16 +181,18 @@ int cmd_match(const Common& c, const MatchArgs& a, const Io& io) {
       fmt::print(io.out, "{}\n", s);
       io.out.flush();
     };
+  // The PGN file gets each game as it ends (a long match's games are kept if it is stopped).
+  std::ofstream pgn_out;
+  if (!a.pgn.empty()) {
+    pgn_out.open(a.pgn);
+    if (!pgn_out) throw UserError("cannot write " + in_quotes(a.pgn));
+    o.on_game = [&pgn_out](const GameRecordOut& g) { pgn_out << g.pgn << "\n" << std::flush; };
+  }
   MatchResult r;
   try {
     r = run_match(o);
   } catch (const std::exception& e) {
     throw UserError(e.what());
-  }
-  if (!a.pgn.empty()) {
-    std::ofstream out(a.pgn);
-    if (!out) throw UserError("cannot write " + in_quotes(a.pgn));
-    for (const auto& g : r.games) out << g.pgn << "\n";
   }
   if (c.json) {
     json games = json::array();

@@ -300,6 +300,7 @@ MatchResult run_match(const MatchOptions& o) {
       else
         ++result.losses;
       finish_stats(o, result);
+      if (o.on_game) o.on_game(out);
       if (o.progress) {
         std::ostringstream s;
         s << "game " << g + 1 << "/" << o.games << ": " << o.engines[white].name << " - "

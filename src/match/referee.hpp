@@ -20,6 +20,13 @@ struct EngineSpec {
   double movetime_s = 0;    // per-engine "go movetime"
 };
 
+struct GameRecordOut {
+  int white = 0;            // index into engines
+  std::string result;       // "1-0", "0-1", "1/2-1/2"
+  std::string termination;  // checkmate, time forfeit, illegal move, …
+  std::string pgn;
+};
+
 struct MatchOptions {
   std::string variant = "chess";
   EngineSpec engines[2];
@@ -36,13 +43,9 @@ struct MatchOptions {
   double sprt_elo0 = 0, sprt_elo1 = 0, sprt_alpha = 0.05, sprt_beta = 0.05;
   bool sprt = false;
   std::function<void(const std::string&)> progress;
-};
-
-struct GameRecordOut {
-  int white = 0;            // index into engines
-  std::string result;       // "1-0", "0-1", "1/2-1/2"
-  std::string termination;  // checkmate, time forfeit, illegal move, …
-  std::string pgn;
+  // Called with each game as it ends (under the referee's lock: games arrive one at a time, in the order
+  // they end), so a long match's games can be kept as they come.
+  std::function<void(const GameRecordOut&)> on_game;
 };
 
 struct MatchResult {
