@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "engine/capture_gain.hpp"
 #include "engine/eval.hpp"
 #include "engine/wide_turn.hpp"
 #include "rules/turn.hpp"
@@ -156,11 +157,11 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
       s = 1 << 30;
     } else if (wide && m == kStopMove) {
       s = (1 << 22) + 4;
-    } else if (takes_enemy(pos, m)) {
-      const bool ep = m.kind() == MoveKind::kEnPassant || !pos.at(m.from_board(), m.to());  // e.p. shot too
-      Piece victim = ep ? make_piece(~pos.side(), kPawn) : pos.at(m.from_board(), m.to());
-      Piece mover = pos.at(m.from_board(), m.from());
-      s = (1 << 24) + 64 * int(type_of(victim)) - int(type_of(mover));
+    } else if (const int gain = capture_gain(pos, m); gain != kNotCapture) {
+      // Captures by what they win (capture_gain), the least valuable capturer first; those that lose material
+      // (the capturer dies with more than it takes, or is taken back) after every quiet move.
+      const Piece mover = pos.at(m.from_board(), m.from());
+      s = gain >= 0 ? (1 << 24) + 16 * std::min(gain, 1 << 16) - int(type_of(mover)) : -(1 << 20) + gain;
     } else if (m.kind() == MoveKind::kPromotion) {
       s = (1 << 23) + int(m.promotion());
     } else if (ply < 256 && (m == killers_[ply][0] || m == killers_[ply][1])) {
@@ -193,10 +194,27 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
     best = evaluate_position(pos, alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
-    list.keep_if([&](Move m) { return takes_enemy(pos, m) || m.kind() == MoveKind::kPromotion; });
     if (qdepth < -8) return best;
+    // Captures and promotions, ordered by what they win (capture_gain, read once a move); a capture that
+    // loses material (the capturer dies with more than it takes, or is taken back) is not searched here.
+    int score[MoveList::kCapacity];
+    int n = 0;
+    for (int i = 0; i < list.size(); ++i) {
+      const Move m = list[i];
+      const int gain = capture_gain(pos, m);
+      if (m.kind() == MoveKind::kPromotion)
+        score[n] = 16 * (gain != kNotCapture ? gain : piece_value(pos.rules(), m.promotion()));
+      else if (gain != kNotCapture && gain >= 0)
+        score[n] = 16 * std::min(gain, 1 << 16) - int(type_of(pos.at(m.from_board(), m.from())));
+      else
+        continue;
+      list.moves[n++] = m;
+    }
+    list.count = n;
+    list.sort_by(score);
+  } else {
+    order(pos, list, Move(), ply);
   }
-  order(pos, list, Move(), ply);
   for (Move m : list) {
     Undo u;
     pos.ops().make(pos, m, u);
