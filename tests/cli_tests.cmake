@@ -138,3 +138,9 @@ cli_fails(perft_bench_bad_id "perft_bench: unknown variant id 'nosuch'" ${PB} no
 cli_fails(perft_bench_bad_depth "perft_bench: --depth x: want 1-10" ${PB} --depth x chess)
 cli_fails(perft_bench_bad_option "perft_bench: unknown option '--bogus'" ${PB} --bogus)
 cli_test(perft_bench_depth "chess +depth 3 +8902 nodes" ${PB} --depth 3 --repeats 1 chess)
+# tune (Texel's method): fits a family's weights to the results of a PGN file of our own games.
+cli_test(tune_fits "16 games \\(0 skipped\\), [0-9]+ quiet positions from turn 9 on\nK = [0-9.]+, error [0-9.]+ with the present weights\n.*explosion.hit = -?[0-9]+ \\(was [0-9]+\\)\n.*explosion.king_danger_pct = -?[0-9]+ \\(was [0-9]+\\)" ${HC} tune ${GAMES}/atomic_selfplay.pgn --family explosion)
+cli_fails(tune_unknown_family "no weight of the family 'nope' \\(the weights: explosion.hit, " ${HC} tune ${GAMES}/atomic_selfplay.pgn --family nope)
+cli_fails(tune_too_few "alice_postal.pgn' gives [0-9]+ quiet positions; at least 100 are needed" ${HC} tune ${GAMES}/alice_postal.pgn)
+cli_fails(tune_unreadable "cannot read '/nonexistent.pgn'" ${HC} tune /nonexistent.pgn)
+cli_bad_number(tune_skip_negative --skip-turns ${HC} tune ${GAMES}/atomic_selfplay.pgn --skip-turns -1)

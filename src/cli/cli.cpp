@@ -40,7 +40,7 @@ constexpr std::int64_t kMaxInt64 = std::numeric_limits<std::int64_t>::max();
 struct ToolCommands::State {
   Common c;
   CLI::App *variants = nullptr, *moves = nullptr, *perft = nullptr, *validate = nullptr, *solve = nullptr,
-           *bench = nullptr, *match = nullptr;
+           *bench = nullptr, *match = nullptr, *tune = nullptr;
   bool turns = false, divide = false, progress = false, write_pgn = false, first_only = false,
        checks_only = false;
   std::uint64_t limit = 100000, node_limit = 0;
@@ -51,6 +51,8 @@ struct ToolCommands::State {
   std::string batch, file, check_file;
   bool keys = false;
   MatchArgs match_args;
+  std::string tune_family = "all";
+  int tune_skip = 8;
 };
 
 ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
@@ -115,6 +117,16 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
       ->check(integer_range(1000, kMaxInt));
   s.bench->add_flag("--json", c.json, "print one JSON object");
 
+  s.tune =
+      app.add_subcommand("tune", "fit the evaluation's weights to the results of games (Texel's method)");
+  s.tune->add_option("--variant,-v", c.variant, "variant id of games without a Variant tag");
+  add_variants_file(s.tune, c);
+  s.tune->add_option("pgn", s.file, "games (PGN), e.g. from 'match --pgn'")->required();
+  s.tune->add_option("--family", s.tune_family,
+                     "the weights to fit: a family (the prefix of their names, e.g. explosion) or all");
+  s.tune->add_option("--skip-turns", s.tune_skip, "leave out each game's first N turns (default 8)")
+      ->check(integer_range(0, 100000));
+
   s.match = app.add_subcommand("match", "play two UCI engines against each other, refereed by our kernel");
   MatchArgs& ma = s.match_args;
   CLI::App* m = s.match;
@@ -165,6 +177,7 @@ std::optional<int> ToolCommands::run(const Io& io) {
     }
     if (*s.bench) return cmd_bench(c, s.bench_depth, std::uint64_t(s.bench_nodes), io);
     if (*s.match) return cmd_match(c, s.match_args, io);
+    if (*s.tune) return cmd_tune(c, s.file, s.tune_family, s.tune_skip, io);
     if (*s.solve)
       return cmd_solve(c, s.mate, s.first_only, s.node_limit, s.time_limit, s.progress, s.checks_only,
                        s.max_solutions, io);

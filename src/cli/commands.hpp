@@ -44,6 +44,11 @@ constexpr int kBenchDepth = 16;
 constexpr int kBenchNodes = 25000;
 int cmd_bench(const Common& c, int depth, std::uint64_t nodes, const Io& io);
 
+// `tune`: fits the evaluation's weights of a family ("explosion", … or "all") to the results of the games of
+// a PGN file (Texel's method), from turn skip_turns + 1 of each game; prints the fitted values.
+int cmd_tune(const Common& c, const std::string& pgn_file, const std::string& family, int skip_turns,
+             const Io& io);
+
 struct MatchArgs {
   std::vector<std::string> engines, engine_options, engine_depths, engine_movetimes;
   int games = 2, concurrency = 1, depth = 0, max_turns = 300, random_openings = 0;

@@ -25,7 +25,40 @@
 
 namespace hc {
 
+// The evaluation's fitted weights: terms whose values are tuned on the engine's own games (`heterochess
+// tune`, scripts/tune.sh: Texel's method) rather than set by hand. Each belongs to a rule family, named by
+// its prefix, and acts only where the rules have that mechanism (explosion: Rules::capture_explodes).
+enum class Weight : int {
+  kExplosionHit,     // per enemy man next to the enemy king that a man of ours attacks (a detonator)
+  kExplosionImmune,  // per man of ours next to the enemy king (the enemy cannot take it without exploding)
+  kExplosionQueenNearMg,  // per step closer of our queen to the enemy king, middlegame …
+  kExplosionQueenNearEg,  // … and endgame
+  kExplosionFuse,         // subtracted per man of ours next to our king (capturing it explodes the king; the fit
+                          // made it negative: as far as the games tell, such a man shields more than exposes)
+  kExplosionFuseThreat,   // per enemy man one move from attacking such a man
+  kExplosionKingDanger,   // the king danger term, in percent
+  kCount
+};
+constexpr int kWeightCount = int(Weight::kCount);
+struct EvalWeights {
+  int w[kWeightCount];
+  int operator[](Weight x) const { return w[int(x)]; }
+};
+// The weights the engine plays with.
+const EvalWeights& default_weights();
+// "explosion.hit", … (the family, a dot, the term).
+const char* weight_name(Weight x);
+// The range the tuner keeps a weight in: a sign the term must keep, and a size beyond which its term would
+// outweigh the material of several men (a fit to game results alone would take it there: the positions of a
+// lost king predict the result best).
+struct WeightRange {
+  int min, max;
+};
+WeightRange weight_range(Weight x);
+
 int evaluate_position(const Position& pos);
+// The evaluation with other weights (the tuner).
+int evaluate_position(const Position& pos, const EvalWeights& w);
 // The same where only the side of [alpha, beta] matters: when material alone is far outside the window
 // (beyond what the positional terms can make up), it is returned without the full evaluation.
 int evaluate_position(const Position& pos, int alpha, int beta);
