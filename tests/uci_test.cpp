@@ -399,3 +399,32 @@ TEST(Uci, VariantsFileAddsIds) {
   EXPECT_TRUE(has("info string error: unknown variant id 'no-ep' (see 'heterochess variants')"));
   EXPECT_EQ(variant_catalogue().size(), builtin_catalogue().variants.size());
 }
+
+// Time management (engine.hpp): the rest of the game is counted in the side's turns by its schedule, so a
+// turn of many moves gets the share of the clock its moves are of the game.
+TEST(TimeManagement, TurnsToGoFollowTheSchedule) {
+  auto turns_at = [](const std::string& variant, const std::string& fen) {
+    Variant v = make_variant(variant);
+    Position pos;
+    set_fen(pos, v, fen.empty() ? v.start_fen : fen);
+    return expected_turns_to_go(pos);
+  };
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  EXPECT_EQ(turns_at("chess", start), 30);
+  EXPECT_EQ(turns_at("marseillais", ""), 15);  // 15 x 2 moves
+  EXPECT_EQ(turns_at("progressive", ""), 6);   // 1 + 3 + 5 + 7 + 9 + 11 moves
+  // Progressive, White's ninth turn (turn 17: a series of 17 moves): 17 + 19 reach 30; at least 4.
+  EXPECT_EQ(turns_at("progressive", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 9"), 4);
+
+  Variant chess = make_variant("chess"), progressive = make_variant("progressive");
+  Position a, b;
+  set_fen(a, chess, start);
+  set_fen(b, progressive, progressive.start_fen);
+  SearchLimits la, lb, lc;
+  budget_time(la, 60, 0, 0, &a);
+  budget_time(lb, 60, 0, 0, &b);
+  budget_time(lc, 60, 0, 0);
+  EXPECT_DOUBLE_EQ(la.soft_time_s, 60.0 / 30 * 0.6);  // chess as before
+  EXPECT_DOUBLE_EQ(lc.soft_time_s, la.soft_time_s);   // no position: 30 turns
+  EXPECT_DOUBLE_EQ(lb.soft_time_s, 60.0 / 6 * 0.6);
+}

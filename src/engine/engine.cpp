@@ -10,9 +10,19 @@
 
 namespace hc {
 
-void budget_time(SearchLimits& lim, double left, double inc, int turns_to_go) {
+int expected_turns_to_go(const Position& pos) {
+  constexpr int kMovesLeft = 30;
+  const Schedule& s = pos.rules().schedule;
+  int moves = 0, turns = 0;
+  for (int t = pos.turn_index(); moves < kMovesLeft && turns < kMovesLeft; t += 2, ++turns)
+    moves += int(std::min<std::uint32_t>(s.static_quota(t), kMovesLeft));
+  return std::max(turns, 4);
+}
+
+void budget_time(SearchLimits& lim, double left, double inc, int turns_to_go, const Position* pos) {
   if (left <= 0) return;
-  double budget = left / (turns_to_go > 0 ? turns_to_go + 1 : 30) + 0.8 * inc;
+  const int parts = turns_to_go > 0 ? turns_to_go + 1 : pos ? expected_turns_to_go(*pos) : 30;
+  double budget = left / parts + 0.8 * inc;
   budget = std::min(budget, left * 0.4);
   lim.soft_time_s = budget * 0.6;
   lim.hard_time_s = std::min(budget * 2.0, left * 0.5);

@@ -16,8 +16,16 @@
 namespace hc {
 
 // Time management shared by the protocols: sets soft and hard time limits for a turn from the time left on
-// the clock, the increment and the turns to go until the next time control (0 = the whole game).
-void budget_time(SearchLimits& limits, double left_s, double inc_s, int turns_to_go);
+// the clock, the increment and the turns to go until the next time control (0 = the whole game). The turn is
+// one decision whatever its length: with 0 and the position given, the rest of the game is counted in the
+// side's turns by its schedule (expected_turns_to_go), so a long turn gets the share of the clock its moves
+// are of the game; without the position, 30 turns.
+void budget_time(SearchLimits& limits, double left_s, double inc_s, int turns_to_go,
+                 const Position* pos = nullptr);
+// The side to move's turns, from this one, that its schedule needs to play 30 more moves (what time budgets
+// have always assumed a chess game has left), at least 4: 30 in chess, 15 in Marseillais, 6 at the
+// start of Progressive and 4 from its ninth turn on.
+int expected_turns_to_go(const Position& pos);
 
 class Engine {
  public:

@@ -250,7 +250,7 @@ class Uci {
     } else if ((white ? wtime_given : btime_given) && left <= 0) {
       lim.depth = 1;  // no time left on our clock: the quickest answer
     } else if (!lim.infinite) {
-      budget_time(lim, left, inc, movestogo);
+      budget_time(lim, left, inc, movestogo, &engine_.game().position());
     }
     const bool ply = ply_by_ply_;
     engine_.go(

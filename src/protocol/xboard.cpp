@@ -536,7 +536,7 @@ class Xboard {
       int to_go = 0;
       if (moves_per_session_ > 0)
         to_go = moves_per_session_ - (game_->position().state().fullmove - 1) % moves_per_session_;
-      budget_time(lim, std::max(left, 0.05), inc_s_, to_go);
+      budget_time(lim, std::max(left, 0.05), inc_s_, to_go, &game_->position());
     } else if (depth_ == 0) {
       lim.movetime_s = 5;  // no time control given at all
     }

@@ -1053,6 +1053,7 @@ void GameService::engine_turn(Engine& engine, const std::string& id) {
   EngineLevel level;
   ClockSpec clock;
   std::int64_t left_ms = 0;
+  int turns_to_go = 30;  // the rest of the game in the engine's turns (expected_turns_to_go)
   {
     std::lock_guard<std::mutex> lock(g->m);
     check_flag(*g);
@@ -1064,6 +1065,7 @@ void GameService::engine_turn(Engine& engine, const std::string& id) {
     level = m.level;
     clock = m.clock;
     left_ms = clock_left(m, g->record->position().side(), now_ms());
+    turns_to_go = expected_turns_to_go(g->record->position());
   }
   if (stopping_) return;
   SearchLimits lim;
@@ -1073,7 +1075,7 @@ void GameService::engine_turn(Engine& engine, const std::string& id) {
     lim.movetime_s = level.movetime_ms / 1000.0;
   if (clock.initial_ms) {
     // A share of the remaining time (a per-turn clock: of this turn's), at most the level's time per turn.
-    budget_time(lim, left_ms / 1000.0, clock.increment_ms / 1000.0, clock.per_turn ? 1 : 0);
+    budget_time(lim, left_ms / 1000.0, clock.increment_ms / 1000.0, clock.per_turn ? 1 : turns_to_go - 1);
     if (lim.movetime_s > 0 && lim.hard_time_s > 0) {
       lim.soft_time_s = std::min(lim.soft_time_s, lim.movetime_s);
       lim.hard_time_s = std::min(lim.hard_time_s, lim.movetime_s);
