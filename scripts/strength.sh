@@ -11,6 +11,10 @@
 #                                                  same line on every run; at most 40 turns), hash cleared
 #                                                  (ucinewgame) before each (default ids monster, triplets, swarm)
 #   scripts/strength.sh bench                      the bench signature and search speed per id (heterochess bench)
+#   scripts/strength.sh depth [MS]                 depth reached in MS ms (default 5000) from the chess and
+#                                                  atomic start positions: heterochess, Fairy-Stockfish master
+#                                                  (classical evaluation) and, in chess, Debian's stockfish;
+#                                                  hash cleared, one thread each, one engine at a time
 #   scripts/strength.sh atomic [GAMES]             atomic against Fairy-Stockfish master (built from source by
 #                                                  tests/peers/build_fairy_stockfish.sh) and npm stockfish.js,
 #                                                  HC_MOVETIME ms per move (default 200 here), GAMES default 100
@@ -96,6 +100,37 @@ case "$what" in
     done
     ;;
   bench) "$B" bench ;;
+  depth)
+    ms=${2:-5000}
+    fsf=$(tests/peers/build_fairy_stockfish.sh)
+    printf '%-10s %-16s %5s %8s %12s %10s\n' variant engine depth seldepth nodes nps
+    run_depth() {  # VARIANT NAME COMMAND [setoption lines...]
+      local v=$1 name=$2 cmd=$3
+      coproc E { $cmd; }
+      say uci
+      upto uciok
+      for o in "${@:4}"; do say "setoption name $o"; done
+      [ "$v" = chess ] || say "setoption name UCI_Variant value $v"
+      say "setoption name Hash value 64"
+      say ucinewgame
+      say isready
+      upto readyok
+      say "position startpos"
+      say "go movetime $ms"
+      last=""
+      upto bestmove
+      printf '%-10s %-16s %5s %8s %12s %10s\n' "$v" "$name" "$(field depth "$last")" "$(field seldepth "$last")" \
+        "$(field nodes "$last")" "$(field nps "$last")"
+      say quit
+      wait "$E_PID" || true
+    }
+    for v in chess atomic; do
+      run_depth "$v" heterochess "$B uci"
+      run_depth "$v" fairy-stockfish "$fsf" "Use NNUE value false"
+      sf=$(command -v stockfish || ls /usr/games/stockfish 2>/dev/null || true)
+      if [ "$v" = chess ] && [ -n "$sf" ]; then run_depth chess stockfish "$sf"; fi
+    done
+    ;;
   atomic)
     # Against Fairy-Stockfish master (built by tests/peers/build_fairy_stockfish.sh, classical evaluation) and
     # npm's stockfish.js (tests/peers/sfjs_uci.mjs), HC_MOVETIME per move (default 200 here).
@@ -114,7 +149,7 @@ case "$what" in
     fi
     ;;
   *)
-    echo "usage: scripts/strength.sh scaling [GAMES [IDS...]] | speed [IDS...] | bench | atomic [GAMES]" >&2
+    echo "usage: scripts/strength.sh scaling [GAMES [IDS...]] | speed [IDS...] | bench | depth [MS] | atomic [GAMES]" >&2
     exit 2
     ;;
 esac
