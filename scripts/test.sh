@@ -12,7 +12,7 @@ if [ "${HC_SANITIZE:-0}" = 1 ]; then
   export HC_BUILD_DIR=build-asan HC_BUILD_TYPE=RelWithDebInfo
   scripts/build.sh -DHC_SANITIZE=ON -DHC_NATIVE=ON
   export HC_PERFT_MAX_DEPTH=${HC_PERFT_MAX_DEPTH:-3} HC_PERFT_BUDGET=${HC_PERFT_BUDGET:-2000000}
-  export HC_RANDOM_POSITIONS=${HC_RANDOM_POSITIONS:-300} HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-150}
+  export HC_RANDOM_POSITIONS=${HC_RANDOM_POSITIONS:-300} HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-80}
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-2} HC_TURN_CAP=${HC_TURN_CAP:-300}
   export HC_TURN_PROBE_POSITIONS=${HC_TURN_PROBE_POSITIONS:-12}
   skip=(-E '^(bench_signature|tactics_reference)$')
@@ -22,7 +22,7 @@ elif [ "${HC_DEBUG:-0}" = 1 ]; then
   # The sanitizer run's perft and reference budgets; all 2000 random positions of the invariant test (they are
   # cheap).
   export HC_PERFT_MAX_DEPTH=${HC_PERFT_MAX_DEPTH:-3} HC_PERFT_BUDGET=${HC_PERFT_BUDGET:-2000000}
-  export HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-150}
+  export HC_REFERENCE_POSITIONS=${HC_REFERENCE_POSITIONS:-80}
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-2} HC_TURN_CAP=${HC_TURN_CAP:-300}
   export HC_TURN_PROBE_POSITIONS=${HC_TURN_PROBE_POSITIONS:-12}
   skip=(-E '^(bench_signature|tactics_reference)$')
