@@ -59,6 +59,22 @@ inline Bitboard pawn_butts(Color c, Bitboard p, Bitboard occ) {
   return grow(one);
 }
 
+// The squares from which a knight, bishop, rook or queen attacks one of `targets` (occupancy occ), by type
+// (the other types: none): where a man must go to attack them with its next move.
+struct Reach {
+  Bitboard by_type[kPieceTypeCount]{};
+  Reach(Bitboard targets, Bitboard occ) {
+    for (; targets;) {
+      const Square s = pop_lsb(targets);
+      by_type[kKnight] |= knight_attacks(s);
+      by_type[kBishop] |= bishop_attacks(s, occ);
+      by_type[kRook] |= rook_attacks(s, occ);
+    }
+    by_type[kQueen] = by_type[kBishop] | by_type[kRook];
+  }
+  Bitboard operator[](PieceType t) const { return by_type[t]; }
+};
+
 // A non-pawn man with its attacks on its own board.
 struct Man {
   Bitboard att;
@@ -240,14 +256,7 @@ struct Eval {
     // or more it is part of the coming turn; with transfer a man on the other board arrives on the king's
     // board, so it is a check next move.
     if (moves >= 2 || transfer) {
-      Bitboard reach_n = 0, reach_b = 0, reach_r = 0;
-      for (Bitboard f = field; f;) {
-        const Square s = pop_lsb(f);
-        reach_n |= knight_attacks(s);
-        reach_b |= bishop_attacks(s, occ);
-        reach_r |= rook_attacks(s, occ);
-      }
-      const Bitboard reach[kPieceTypeCount] = {0, 0, reach_n, reach_b, reach_r, reach_b | reach_r, 0, 0};
+      const Reach reach(field, occ);
       for (int i = 0; i < count; ++i) {
         const Man& m = men[i];
         if (m.color != e || m.paralysed || m.type == kKing || m.type == kPawn) continue;
@@ -345,15 +354,7 @@ struct Eval {
       const Bitboard fuses = pos.pieces(vb, v) & king_attacks(vk) & ~own_king_zone;
       if (!fuses) continue;
       mg[v] -= W[Weight::kExplosionFuse] * popcount(fuses);
-      const Bitboard occ = pos.occupied(vb);
-      Bitboard reach_n = 0, reach_b = 0, reach_r = 0;
-      for (Bitboard f = fuses; f;) {
-        const Square s = pop_lsb(f);
-        reach_n |= knight_attacks(s);
-        reach_b |= bishop_attacks(s, occ);
-        reach_r |= rook_attacks(s, occ);
-      }
-      const Bitboard reach[kPieceTypeCount] = {0, 0, reach_n, reach_b, reach_r, reach_b | reach_r, 0, 0};
+      const Reach reach(fuses, pos.occupied(vb));
       int threats = 0;
       for (int i = 0; i < count; ++i) {
         const Man& m = men[i];
@@ -466,10 +467,11 @@ int coming_moves(const Position& pos, Color c) {
 }
 
 // The explosion family was fitted by `heterochess tune --family explosion` (Texel's method) on 1,649 atomic
-// games of self-play at 3000 nodes per turn from random openings of 6 turns: 849 of the hand-set engine and 800
-// of a first fit's (55,937 quiet positions; K 0.518). The hand-set values were 60, 10, 6, 4, 0, 0, 100; the
-// first fit (849 games) 151, 34, 40, 40, -74, 72, 300. Each fit was accepted by SPRT in atomic at 20 ms per turn
-// against the values before it (docs/engine.md). King danger sits at the edge of its range (weight_range).
+// games of self-play at 3000 nodes per turn from random openings of 6 turns: 849 of the hand-set engine and
+// 800 of a first fit's (55,937 quiet positions; K 0.518). The hand-set values were 60, 10, 6, 4, 0, 0, 100;
+// the first fit (849 games) 151, 34, 40, 40, -74, 72, 300. Each fit was accepted by SPRT in atomic at 20 ms
+// per turn against the values before it (docs/engine.md). King danger sits at the edge of its range
+// (weight_range).
 const EvalWeights& default_weights() {
   static const EvalWeights w = [] {
     EvalWeights d{};
