@@ -47,6 +47,12 @@ bool takes_enemy(Position& pos, Move m) {
   return enemy;
 }
 
+// The order of a capture that does not lose material, by what it wins (capture_gain), the least valuable
+// capturer first; the same in the main search and in quiescence.
+int capture_key(Position& pos, Move m, int gain) {
+  return 16 * std::min(gain, 1 << 16) - int(type_of(pos.at(m.from_board(), m.from())));
+}
+
 // Late move reductions in units of depth (kDepthUnit = one turn of one move) by the depth left (in turns) and
 // the move's place in the order: about ln(depth) * ln(place) / 2 turns, the usual shape.
 struct Reductions {
@@ -160,8 +166,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     } else if (const int gain = capture_gain(pos, m); gain != kNotCapture) {
       // Captures by what they win (capture_gain), the least valuable capturer first; those that lose material
       // (the capturer dies with more than it takes, or is taken back) after every quiet move.
-      const Piece mover = pos.at(m.from_board(), m.from());
-      s = gain >= 0 ? (1 << 24) + 16 * std::min(gain, 1 << 16) - int(type_of(mover)) : -(1 << 20) + gain;
+      s = gain >= 0 ? (1 << 24) + capture_key(pos, m, gain) : -(1 << 20) + gain;
     } else if (m.kind() == MoveKind::kPromotion) {
       s = (1 << 23) + int(m.promotion());
     } else if (ply < 256 && (m == killers_[ply][0] || m == killers_[ply][1])) {
@@ -205,7 +210,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
       if (m.kind() == MoveKind::kPromotion)
         score[n] = 16 * (gain != kNotCapture ? gain : piece_value(pos.rules(), m.promotion()));
       else if (gain != kNotCapture && gain >= 0)
-        score[n] = 16 * std::min(gain, 1 << 16) - int(type_of(pos.at(m.from_board(), m.from())));
+        score[n] = capture_key(pos, m, gain);
       else
         continue;
       list.moves[n++] = m;
