@@ -223,6 +223,12 @@ TEST(Fen, MarseillaisPairRightDroppedWhenUnusable) {
   EXPECT_NO_THROW(parse_uci(pos, "g5f6"));
 }
 
+TEST(Pgn, VariantFromTag) {
+  EXPECT_EQ(variant_from_tag("Progressive+Kamikaze"), "progressive+kamikaze");
+  EXPECT_EQ(variant_from_tag("Balanced Marseillais"), "balanced-marseillais");
+  EXPECT_EQ(variant_from_tag("Standard"), "chess");  // PGN's name for chess
+}
+
 TEST(Pgn, VariantTagCapitalisesIdsNotOptions) {
   EXPECT_EQ(variant_tag("balanced-marseillais"), "Balanced-Marseillais");
   EXPECT_EQ(variant_tag("progressive+alice"), "Progressive+Alice");

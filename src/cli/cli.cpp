@@ -121,7 +121,7 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
       app.add_subcommand("tune", "fit the evaluation's weights to the results of games (Texel's method)");
   s.tune->add_option("--variant,-v", c.variant, "variant id of games without a Variant tag");
   add_variants_file(s.tune, c);
-  s.tune->add_option("pgn", s.file, "games (PGN), e.g. from 'match --pgn'")->required();
+  s.tune->add_option("pgn", s.file, "games (PGN, '-' = standard input), e.g. from 'match --pgn'")->required();
   s.tune->add_option("--family", s.tune_family,
                      "the weights to fit: a family (the prefix of their names, e.g. explosion) or all");
   s.tune->add_option("--skip-turns", s.tune_skip, "leave out each game's first N turns (default 8)")

@@ -7,9 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <thread>
 
 #include "cli/commands.hpp"
@@ -50,14 +48,6 @@ double error_of(const std::vector<Sample>& samples, const EvalWeights& w, double
   return (first + second) / double(std::max<std::size_t>(1, samples.size()));
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UserError("cannot read " + in_quotes(path));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 }  // namespace
 
 int cmd_tune(const Common& c, const std::string& pgn_file, const std::string& family, int skip_turns,
@@ -72,12 +62,7 @@ int cmd_tune(const Common& c, const std::string& pgn_file, const std::string& fa
     for (int i = 0; i < kWeightCount; ++i) names += std::string(i ? ", " : "") + weight_name(Weight(i));
     throw UserError("no weight of the family " + in_quotes(family) + " (the weights: " + names + ")");
   }
-  std::vector<PgnGame> games;
-  try {
-    games = split_pgn(read_file(pgn_file));
-  } catch (const NotationError& e) {
-    throw UserError(fmt::format("{}: {}: {}", quote_input(pgn_file), e.where(), e.what()));
-  }
+  const std::vector<PgnGame> games = read_games(pgn_file, io);
   // Every position at the start of a turn, from the turn skip_turns on, where the side to move is not in
   // check and its turn removes no man (a quiet position, whose evaluation is meant to predict the result),
   // labelled with the game's result. The records stay alive: the copied positions point into their variants.
@@ -88,8 +73,7 @@ int cmd_tune(const Common& c, const std::string& pgn_file, const std::string& fa
   for (std::size_t gi = 0; gi < games.size(); ++gi) {
     const PgnGame& g = games[gi];
     std::string vid = c.variant;
-    if (auto tag = g.tag("Variant"))
-      vid = variant_from_tag(*tag) == "standard" ? "chess" : variant_from_tag(*tag);
+    if (auto tag = g.tag("Variant")) vid = variant_from_tag(*tag);
     Variant v;
     try {
       v = make_variant(vid);

@@ -18,25 +18,24 @@ namespace hc::cli {
 
 using json = nlohmann::json;
 
-int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io) {
-  std::string text;
+std::vector<PgnGame> read_games(const std::string& file, const Io& io) {
+  std::stringstream ss;
   if (file == "-") {
-    std::stringstream ss;
     ss << io.in.rdbuf();
-    text = ss.str();
   } else {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw UserError("cannot read " + in_quotes(file));
-    std::stringstream ss;
     ss << in.rdbuf();
-    text = ss.str();
   }
-  std::vector<PgnGame> games;
   try {
-    games = split_pgn(text);
+    return split_pgn(ss.str());
   } catch (const NotationError& e) {
     throw UserError(fmt::format("{}: {}: {}", quote_input(file), e.where(), e.what()));
   }
+}
+
+int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io) {
+  const std::vector<PgnGame> games = read_games(file, io);
   if (games.empty()) throw UserError(in_quotes(file) + " contains no game");
   json results = json::array();
   int bad = 0;
@@ -45,10 +44,10 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given, b
     std::string vid = c.variant;
     if (auto tag = g.tag("Variant")) {
       std::string from_tag = variant_from_tag(*tag);
-      if (variant_given && from_tag != c.variant && !(from_tag == "standard" && c.variant == "chess"))
+      if (variant_given && from_tag != c.variant)
         throw UserError("game " + std::to_string(gi + 1) + " says [Variant \"" + quote_input(*tag) +
                         "\"] but --variant is " + quote_input(c.variant));
-      vid = from_tag == "standard" ? "chess" : from_tag;
+      vid = from_tag;
     }
     Variant v;
     try {

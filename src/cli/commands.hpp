@@ -9,7 +9,8 @@
 
 namespace hc {
 class GameRecord;
-}
+struct PgnGame;
+}  // namespace hc
 
 namespace hc::cli {
 
@@ -43,6 +44,10 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
 constexpr int kBenchDepth = 16;
 constexpr int kBenchNodes = 25000;
 int cmd_bench(const Common& c, int depth, std::uint64_t nodes, const Io& io);
+
+// The games of a PGN file ('-' = standard input); a UserError when it cannot be read or its tags are
+// malformed (with the line and column).
+std::vector<PgnGame> read_games(const std::string& file, const Io& io);
 
 // `tune`: fits the evaluation's weights of a family ("explosion", … or "all") to the results of the games of
 // a PGN file (Texel's method), from turn skip_turns + 1 of each game; prints the fitted values.

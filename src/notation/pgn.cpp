@@ -95,7 +95,7 @@ std::string variant_from_tag(const std::string& tag) {
     else
       out += char(std::tolower(static_cast<unsigned char>(c)));
   }
-  return out;
+  return out == "standard" ? "chess" : out;  // PGN's name for chess
 }
 
 std::string variant_tag(const std::string& id) {

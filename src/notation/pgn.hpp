@@ -21,7 +21,8 @@ struct PgnGame {
 // Splits a file into games (tags + movetext). Throws NotationError with line/column on malformed tags.
 std::vector<PgnGame> split_pgn(const std::string& text);
 
-// "Progressive+Kamikaze" / "progressive kamikaze" → "progressive+kamikaze"
+// "Progressive+Kamikaze" / "progressive kamikaze" → "progressive+kamikaze"; "Standard" (PGN's chess) →
+// "chess"
 std::string variant_from_tag(const std::string& tag);
 std::string variant_tag(const std::string& id);
 

@@ -562,10 +562,7 @@ json GameService::import_pgn(const std::string& text) {
                        "the PGN must hold exactly one game (it holds " + std::to_string(games.size()) + ")");
   const PgnGame& pg = games[0];
   std::string vid = "chess";
-  if (auto tag = pg.tag("Variant")) {
-    vid = variant_from_tag(*tag);
-    if (vid == "standard") vid = "chess";
-  }
+  if (auto tag = pg.tag("Variant")) vid = variant_from_tag(*tag);
   Variant v = resolve_variant(vid);
   GameRecord rec(v);
   if (auto fen = pg.tag("FEN")) {

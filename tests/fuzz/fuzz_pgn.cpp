@@ -31,8 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Variant v = default_variant;
     try {
       if (auto tag = g.tag("Variant")) {
-        std::string id = variant_from_tag(*tag);
-        v = make_variant(id == "standard" ? "chess" : id);
+        v = make_variant(variant_from_tag(*tag));
       }
     } catch (const VariantError&) {
       continue;
