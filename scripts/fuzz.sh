@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Brief fuzzing: builds the libFuzzer targets of tests/fuzz (the parsers and variants files, the server's HTTP
-# request handling and the CLI's JSON output; clang, ASan + UBSan) into build-fuzz/ and runs each for SECONDS seconds
-# (default 20) over a scratch copy of its seed corpus (tests/fuzz/corpus/<target>; the repository is not written).
+# request handling and the CLI's JSON output) in the checked build (build-checked/, scripts/build_checked.sh) and
+# runs each for SECONDS seconds (default 20) over a scratch copy of its seed corpus (tests/fuzz/corpus/<target>; the
+# repository is not written).
 # Exits 1 if any target finds a crash, a timeout or a broken invariant: the log's tail is printed and the offending
-# inputs are kept in build-fuzz/fuzz-crashes/<target>/ (rerun one: build-fuzz/tests/fuzz/<target> FILE).
-# Environment: HC_FUZZ_TIMEOUT (seconds per input, default 10), HC_FUZZ_BUILD_DIR (default build-fuzz).
+# inputs are kept in build-checked/fuzz-crashes/<target>/ (rerun one: build-checked/tests/fuzz/<target> FILE).
+# Environment: HC_FUZZ_TIMEOUT (seconds per input, default 10), HC_CHECKED_DIR (default build-checked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-20}
@@ -13,18 +14,12 @@ secs=${1:-20}
 # npm next to a nodesource nodejs), go on and let the configure step say what is missing.
 scripts/setup.sh || echo "fuzz: scripts/setup.sh failed; continuing with what is installed" >&2
 
-dir=${HC_FUZZ_BUILD_DIR:-build-fuzz}
+dir=${HC_CHECKED_DIR:-build-checked}
 targets=(fuzz_fen fuzz_move fuzz_pgn fuzz_variants fuzz_http fuzz_cli_json)
+# The checked build (scripts/build_checked.sh: clang, ASan + UBSan, coverage, assertions on), shared with
+# HC_CHECKED=1 scripts/test.sh: after that run the targets are already built.
 mkdir -p "$dir"
-flags="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer"
-# RelWithDebInfo without -DNDEBUG: the kernel's assertions stay on while fuzzing.
-if ! cmake -S . -B "$dir" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCMAKE_CXX_FLAGS="$flags" -DHC_FUZZ=ON -DHC_TESTS=OFF \
-      >"$dir/fuzz-configure.log" 2>&1; then
-  tail -n 30 "$dir/fuzz-configure.log" >&2
-  exit 1
-fi
-if ! ninja -C "$dir" "${targets[@]}" >"$dir/fuzz-build.log" 2>&1; then
+if ! HC_CHECKED_DIR="$dir" scripts/build_checked.sh "${targets[@]}" 2>"$dir/fuzz-build.log"; then
   tail -n 40 "$dir/fuzz-build.log" >&2
   exit 1
 fi

@@ -106,7 +106,8 @@ class ServerApi : public ::testing::Test {
     return out;
   }
 
-  // A human game; returns {id, white token, black token}.
+  // A human game; returns {id, white token, black token}. Callers name the three as references, not as a
+  // structured binding: clang 14 (scripts/test.sh's checked build) cannot capture bindings in lambdas.
   std::array<std::string, 3> human_game(const std::string& variant) {
     Reply r = post("/api/games", {{"variant", variant}, {"opponent", "human"}});
     EXPECT_EQ(r.status, 201) << r.text;
@@ -201,20 +202,23 @@ TEST_F(ServerApi, VariantsListBoardsAndShowcase) {
   for (const json& c : v.body["showcase"]) found.push_back(c["id"]);
   EXPECT_NE(std::find(found.begin(), found.end(), "progressive+alice"), found.end());
 
-  auto [id, white, black] = human_game("alice+progressive");
+  auto seats_id = human_game("alice+progressive");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   Reply s = get("/api/games/" + id);
   ASSERT_EQ(s.status, 200);
   EXPECT_EQ(s.body["variant"], "progressive+alice");
   EXPECT_EQ(s.body["boards"], 2);
   EXPECT_EQ(s.body["components"], json::array({"progressive", "alice"}));
-  auto [id2, w2, b2] = human_game("kamikaze+progressive:ep=none");
+  auto seats_id2 = human_game("kamikaze+progressive:ep=none");
+  [[maybe_unused]] std::string &id2 = seats_id2[0], &w2 = seats_id2[1], &b2 = seats_id2[2];
   Reply s2 = get("/api/games/" + id2);
   EXPECT_EQ(s2.body["boards"], 1);
   EXPECT_EQ(s2.body["components"], json::array({"progressive-kamikaze"}));
 }
 
 TEST_F(ServerApi, CreateAndPlayWholeTurns) {
-  auto [id, white, black] = human_game("balanced-marseillais");
+  auto seats_id = human_game("balanced-marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   EXPECT_NE(white, black);
   Reply s = get("/api/games/" + id);
   ASSERT_EQ(s.status, 200);
@@ -238,7 +242,8 @@ TEST_F(ServerApi, CreateAndPlayWholeTurns) {
 }
 
 TEST_F(ServerApi, ProgressiveQuotaGrows) {
-  auto [id, white, black] = human_game("progressive");
+  auto seats_id = human_game("progressive");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
   EXPECT_EQ(get("/api/games/" + id).body["moves_left"], 2);
   EXPECT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,d7d5"}}).status, 200);
@@ -251,7 +256,8 @@ TEST_F(ServerApi, ProgressiveQuotaGrows) {
 // turn: Very Scottish's next quota is one more than the moves the opponent made, the stop not counted. The
 // state and /legal say when a stop is legal; the PGN export writes it and imports back to the same turns.
 TEST_F(ServerApi, VeryScottishStopAfterOneMove) {
-  auto [id, white, black] = human_game("very-scottish");
+  auto seats_id = human_game("very-scottish");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   Reply s = get("/api/games/" + id);
   ASSERT_EQ(s.status, 200) << s.text;
   EXPECT_EQ(s.body["moves_left"], 1);
@@ -318,7 +324,8 @@ TEST_F(ServerApi, VeryScottishStopAfterOneMove) {
 // Hurricane's turn has no fixed number of moves (each man at most once): the API says so with null counts and
 // `turn_unbounded` instead of a quota of a million, and the turn here ends by the stop.
 TEST_F(ServerApi, HurricaneTurnEndedByStop) {
-  auto [id, white, black] = human_game("hurricane");
+  auto seats_id = human_game("hurricane");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   Reply s = get("/api/games/" + id);
   ASSERT_EQ(s.status, 200) << s.text;
   EXPECT_TRUE(s.body["moves_left"].is_null()) << s.body["moves_left"];
@@ -371,7 +378,8 @@ TEST_F(ServerApi, EngineTurnEndingWithAStopIsStored) {
 }
 
 TEST_F(ServerApi, BadTurnsChangeNothing) {
-  auto [id, white, black] = human_game("balanced-marseillais");
+  auto seats_id = human_game("balanced-marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
   const std::string turn = "/api/games/" + id + "/turn";
   expect_refused(id, 422, "e7e6", [&] { return post(turn, {{"token", black}, {"turn", "e7e5,e7e6"}}); });
@@ -403,7 +411,8 @@ TEST_F(ServerApi, BadTurnsChangeNothing) {
 }
 
 TEST_F(ServerApi, BadCreationsStoreNothing) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   expect_refused(id, 400, "bad variant: unknown variant id", [&] {
     return post("/api/games", {{"variant", "no-such-chess"}});
   });
@@ -446,7 +455,8 @@ TEST_F(ServerApi, GameFromFen) {
 }
 
 TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
-  auto [id, white, black] = human_game("balanced-marseillais");
+  auto seats_id = human_game("balanced-marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
   Reply l = get("/api/games/" + id + "/legal?prefix=e7e5");
   ASSERT_EQ(l.status, 200) << l.text;
@@ -470,7 +480,8 @@ TEST_F(ServerApi, LegalContinuationsOfAPartialTurn) {
 }
 
 TEST_F(ServerApi, HistoryMoveByMove) {
-  auto [id, white, black] = human_game("alice");
+  auto seats_id = human_game("alice");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "d7d5"}}).status, 200);
   Reply h = get("/api/games/" + id + "/history");
@@ -516,7 +527,8 @@ TEST_F(ServerApi, MovesCarryTheirEffects) {
   ASSERT_EQ(h.status, 200) << h.text;
   EXPECT_EQ(h.body["turns"][0]["moves"][0]["effects"], burst);
 
-  auto [alice, white, black] = human_game("alice");
+  auto seats_alice = human_game("alice");
+  [[maybe_unused]] std::string &alice = seats_alice[0], &white = seats_alice[1], &black = seats_alice[2];
   ASSERT_EQ(post("/api/games/" + alice + "/turn", {{"token", white}, {"turn", "e2e4"}}).status, 200);
   h = get("/api/games/" + alice + "/history");
   EXPECT_EQ(h.body["turns"][0]["moves"][0]["effects"],
@@ -549,7 +561,8 @@ TEST_F(ServerApi, ServesTheBuiltUiOrSaysHowToBuildIt) {
 }
 
 TEST_F(ServerApi, Resign) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string path = "/api/games/" + id + "/resign";
   expect_refused(id, 403, "token", [&] { return post(path, {{"token", "0123"}}); });
   Reply r = post(path, {{"token", black}});
@@ -565,7 +578,8 @@ TEST_F(ServerApi, Resign) {
 }
 
 TEST_F(ServerApi, DrawOffers) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string path = "/api/games/" + id + "/draw";
   expect_refused(id, 409, "no draw offer", [&] {
     return post(path, {{"token", black}, {"action", "accept"}});
@@ -596,7 +610,8 @@ TEST_F(ServerApi, DrawOffers) {
 }
 
 TEST_F(ServerApi, CheckmateEndsTheGame) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string path = "/api/games/" + id + "/turn";
   for (auto [tok, mv] :
        std::vector<std::pair<std::string, std::string>>{{white, "f2f3"}, {black, "e7e5"}, {white, "g2g4"}})
@@ -609,7 +624,8 @@ TEST_F(ServerApi, CheckmateEndsTheGame) {
 }
 
 TEST_F(ServerApi, PgnExportAndImport) {
-  auto [id, white, black] = human_game("marseillais");
+  auto seats_id = human_game("marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4,g1f3"}});
   post("/api/games/" + id + "/turn", {{"token", black}, {"turn", "e7e5,g8f6"}});
   Reply p = get("/api/games/" + id + "/pgn");
@@ -662,8 +678,10 @@ TEST_F(ServerApi, ImportKeepsTheRecordedResult) {
 }
 
 TEST_F(ServerApi, PlayerGameLists) {
-  auto [id1, white1, black1] = human_game("chess");
-  auto [id2, white2, black2] = human_game("alice");
+  auto seats_id1 = human_game("chess");
+  [[maybe_unused]] std::string &id1 = seats_id1[0], &white1 = seats_id1[1], &black1 = seats_id1[2];
+  auto seats_id2 = human_game("alice");
+  [[maybe_unused]] std::string &id2 = seats_id2[0], &white2 = seats_id2[1], &black2 = seats_id2[2];
   Reply l = get("/api/players/" + black1 + "/games");
   ASSERT_EQ(l.status, 200);
   ASSERT_EQ(l.body["games"].size(), 1u);
@@ -773,7 +791,8 @@ TEST_F(ServerApi, HintInAnEngineGameIsALegalWholeTurn) {
 }
 
 TEST_F(ServerApi, NoHintsBetweenPeopleUntilTheGameIsOver) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string path = "/api/games/" + id + "/hint";
   expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", white}}); });
   expect_refused(id, 409, "cheating", [&] { return post(path, {{"token", black}}); });
@@ -786,7 +805,8 @@ TEST_F(ServerApi, NoHintsBetweenPeopleUntilTheGameIsOver) {
   EXPECT_EQ(h.body["best_turn"], "");
   EXPECT_EQ(post(path, {{"token", "0123"}}).status, 403);
   // A resigned game still has moves: the hint searches them.
-  auto [id2, white2, black2] = human_game("chess");
+  auto seats_id2 = human_game("chess");
+  [[maybe_unused]] std::string &id2 = seats_id2[0], &white2 = seats_id2[1], &black2 = seats_id2[2];
   ASSERT_EQ(post("/api/games/" + id2 + "/resign", {{"token", black2}}).status, 200);
   h = post("/api/games/" + id2 + "/hint", {{"token", black2}});
   ASSERT_EQ(h.status, 200) << h.text;
@@ -879,7 +899,8 @@ TEST_F(ServerApi, EngineSpendsAShareOfItsClock) {
 }
 
 TEST_F(ServerApi, OldDatabasesGainClocks) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
   client_.reset();
   server_.reset();
@@ -969,7 +990,8 @@ TEST_F(ServerApi, CachedStateFollowsEveryChange) {
 TEST_F(ServerApi, ReadsAreForAViewer) {
   // Every variant is of perfect information: a player (token by header or query) sees what a spectator sees;
   // a token that does not play in the game is refused.
-  auto [id, white, black] = human_game("alice");
+  auto seats_id = human_game("alice");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
   const std::string base = "/api/games/" + id;
   for (const std::string& path : {base, base + "/history", base + "/pgn"}) {
@@ -986,7 +1008,8 @@ TEST_F(ServerApi, ReadsAreForAViewer) {
 }
 
 TEST_F(ServerApi, EventsAnnounceNewTurns) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "d2d4"}});
   std::string received;
   std::mutex m;
@@ -1020,7 +1043,8 @@ TEST_F(ServerApi, EventsAnnounceNewTurns) {
 }
 
 TEST_F(ServerApi, GamesSurviveARestart) {
-  auto [id, white, black] = human_game("alice");
+  auto seats_id = human_game("alice");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4"}});
   post("/api/games/" + id + "/draw", {{"token", white}, {"action", "offer"}});
   std::string before = get("/api/games/" + id).text;
@@ -1091,7 +1115,8 @@ struct OpenStream {
 
 TEST_F(ServerApi, OpenEventStreamsDoNotStarveRequests) {
   // Far more open game pages than a fixed pool of 32 workers had: requests are still answered at once.
-  auto [id, white, black] = human_game("marseillais");
+  auto seats_id = human_game("marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   std::vector<std::unique_ptr<OpenStream>> streams;
   for (int i = 0; i < 100; ++i) {
     streams.push_back(std::make_unique<OpenStream>(server_->port, id));
@@ -1137,7 +1162,8 @@ TEST_F(ServerApi, EventStreamsBeyondTheCapAreRefused) {
 }
 
 TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackFromTheStore) {
-  auto [id, white, black] = human_game("marseillais");
+  auto seats_id = human_game("marseillais");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   ASSERT_EQ(post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "e2e4,d2d4"}}).status, 200);
   json before = get("/api/games/" + id).body;
   // Used just now: a 10-minute idle limit keeps it.
@@ -1219,7 +1245,8 @@ TEST_F(ServerApi, ADeepLevelDoesNotHoldTheEngineWorker) {
 }
 
 TEST_F(ServerApi, MisspeltFieldsAreRefusedNotIgnored) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   expect_refused(id, 400, "unknown field 'colour'", [&] {
     return post("/api/games", {{"opponent", "human"}, {"colour", "black"}});
   });
@@ -1421,7 +1448,8 @@ TEST_F(ServerApi, InvalidUtf8InAPathIsAnswered) {
 }
 
 TEST_F(ServerApi, InvalidUtf8InABodyIsAnswered) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   expect_refused(id, 400, "malformed JSON", [&] { return post_raw("/api/games", "{\"variant\":\"\xff\"}"); });
   // Raw invalid bytes in a turn are malformed JSON too.
   expect_refused(id, 400, "malformed JSON", [&] {
@@ -1431,7 +1459,8 @@ TEST_F(ServerApi, InvalidUtf8InABodyIsAnswered) {
 }
 
 TEST_F(ServerApi, AFenErrorQuotingPartOfACharacterIsAnswered) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   expect_refused(id, 400, "FEN", [&] {
     return post("/api/games", {{"fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP\u00e9 w KQkq - 0 1"}});
   });
@@ -1439,7 +1468,8 @@ TEST_F(ServerApi, AFenErrorQuotingPartOfACharacterIsAnswered) {
 }
 
 TEST_F(ServerApi, ATurnErrorQuotingPartOfACharacterIsAnswered) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string before = snapshot(id);
   Reply r = post("/api/games/" + id + "/turn", {{"token", white}, {"turn", "\u00e92e4"}});
   EXPECT_TRUE(r.status == 400 || r.status == 422) << r.text;
@@ -1449,7 +1479,8 @@ TEST_F(ServerApi, ATurnErrorQuotingPartOfACharacterIsAnswered) {
 }
 
 TEST_F(ServerApi, AnInvalidLegalPrefixIsAnswered) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   Reply r = get("/api/games/" + id + "/legal?prefix=%FF");
   EXPECT_TRUE(r.status == 400 || r.status == 422) << r.text;
   EXPECT_TRUE(r.body.contains("error")) << r.text;
@@ -1457,7 +1488,8 @@ TEST_F(ServerApi, AnInvalidLegalPrefixIsAnswered) {
 }
 
 TEST_F(ServerApi, NumbersOutOfRangeAre400) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   // 1e400 does not fit a double: it answered 500 before.
   expect_refused(id, 400, "malformed JSON",
                  [&] { return post_raw("/api/games", R"({"variant":"chess","x":1e400})"); });
@@ -1515,7 +1547,8 @@ TEST_F(ServerApi, ChunkedBodyInPiecesIsAnswered) {
 }
 
 TEST_F(ServerApi, PipelinedRequestsAreAnsweredInOrder) {
-  auto [id, white, black] = human_game("chess");
+  auto seats_id = human_game("chess");
+  [[maybe_unused]] std::string &id = seats_id[0], &white = seats_id[1], &black = seats_id[2];
   const std::string body = json{{"token", white}, {"turn", "e2e4"}}.dump();
   RawConn c(server_->port);
   // Five requests in one write: a read, a turn (handled off the network threads), an unknown route, a cheap
