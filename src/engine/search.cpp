@@ -68,11 +68,14 @@ const Reductions kReductions;
 // History with gravity: a bonus moves the entry towards +kHistoryMax, a malus towards -kHistoryMax, each by
 // less the closer it already is.
 constexpr int kHistoryMax = 1 << 14;
-void update_history(int& h, int bonus) { h += bonus - h * std::abs(bonus) / kHistoryMax; }
+template <class T>
+void update_history(T& h, int bonus) {
+  h = T(h + bonus - h * std::abs(bonus) / kHistoryMax);
+}
 
 }  // namespace
 
-Search::Search(std::size_t hash_mb) : pv_(kPvPlies) {
+Search::Search(std::size_t hash_mb) : cont_(std::size_t(kPieceCodes) * 64 * kContRow), pv_(kPvPlies) {
   static_assert(kPvPlies == kMaxPly + 2);
   resize_hash(hash_mb);
 }
@@ -89,6 +92,21 @@ void Search::clear() {
   std::memset(killers_, 0, sizeof(killers_));
   std::memset(history_, 0, sizeof(history_));
   std::memset(counter_, 0, sizeof(counter_));
+  std::fill(cont_.begin(), cont_.end(), std::int16_t(0));
+}
+
+std::int16_t* Search::cont_at(int ply, int back) {
+  if (ply < back) return nullptr;
+  const Move m = path_moves_[ply - back];
+  const Piece man = path_men_[ply - back];
+  if (!m.raw() || !man) return nullptr;
+  return &cont_[(std::size_t(man) * 64 + std::size_t(m.to())) * kContRow];
+}
+
+// What the histories say of a quiet move: by its squares, and after the two moves before it.
+int Search::quiet_stat(Color us, Move m, PieceType t, const std::int16_t* c1, const std::int16_t* c2) const {
+  const int idx = int(t) * 64 + m.to();
+  return history_[us][m.from()][m.to()] + (c1 ? c1[idx] : 0) + (c2 ? c2[idx] : 0);
 }
 
 // A move's share of a turn: one-move turns cost a full unit; a turn of q moves costs about 2q/(q+1) units, so
@@ -156,6 +174,8 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
   // The counter move: the quiet move that last refuted the move before this one.
   const Move prev = ply > 0 ? path_moves_[ply - 1] : Move();
   const Move counter = prev.raw() ? counter_[prev.from()][prev.to()] : Move();
+  const std::int16_t* c1 = cont_at(ply, 1);
+  const std::int16_t* c2 = cont_at(ply, 2);
   for (int i = 0; i < list.size(); ++i) {
     Move m = list[i];
     int s;
@@ -176,7 +196,7 @@ void Search::order(Position& pos, MoveList& list, Move tt_move, int ply) {
     } else if (int zone = wide ? king_zone_score(pos, m) : 0) {
       s = (1 << 21) + 1024 * zone + std::clamp(history_[b_side][m.from()][m.to()] / 16, 0, 1023);
     } else {
-      s = history_[b_side][m.from()][m.to()];
+      s = quiet_stat(Color(b_side), m, type_of(pos.at(m.from_board(), m.from())), c1, c2);
     }
     score[i] = s;
   }
@@ -190,9 +210,18 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
   const Color us = pos.side();
   if (lost_royal_king(pos, us)) return -kMate + turns;
   if (time_up() || ply >= kMaxPly) return evaluate_position(pos);
+  // The table: quiescence results are stored at depth 0 (they answer only quiescence searches); a deeper
+  // search's result answers here too.
+  const Key key = pos.key() ^ tt_salt_;
+  Entry& e = tt_[key & (tt_.size() - 1)];
+  if (e.key == key) {
+    const int s = from_tt(e.score, turns);
+    if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;
+  }
   MoveList list;
   pos.ops().legal_moves(pos, list);
   if (list.empty()) return terminal_score(pos, turns);
+  const int alpha0 = alpha;
   const bool evading = pos.state().made == 0 && in_check(pos) && qdepth > -4;
   int best = -kInfinite;
   if (!evading) {
@@ -222,6 +251,7 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
   }
   for (Move m : list) {
     Undo u;
+    path_men_[ply] = pos.at(m.from_board(), m.from());
     pos.ops().make(pos, m, u);
     path_moves_[ply] = m;
     int score = u.turn_ended ? -quiesce(pos, -beta, -alpha, ply + 1, turns + 1, qdepth - 1)
@@ -235,6 +265,15 @@ int Search::quiesce(Position& pos, int alpha, int beta, int ply, int turns, int 
         if (alpha >= beta) break;
       }
     }
+  }
+  // Stored only where no deeper result of this search is in the slot.
+  if (e.key != key ? e.age != age_ || e.depth <= 2 * kDepthUnit : e.depth <= 0) {
+    if (e.key != key) e.move = 0;
+    e.key = key;
+    e.score = std::int16_t(to_tt(best, turns));
+    e.depth = 0;
+    e.bound = best >= beta ? 2 : best > alpha0 ? 3 : 1;
+    e.age = age_;
   }
   return best;
 }
@@ -265,6 +304,9 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       if (e.bound == 3 || (e.bound == 2 && s >= beta) || (e.bound == 1 && s <= alpha)) return s;
     }
   }
+  // Internal iterative reduction: a position deep in the tree the table knows no move for is searched one
+  // turn shallower; the move it finds orders the deeper search when the position comes back.
+  if (!tt_move.raw() && depth >= 4 * kDepthUnit) depth -= kDepthUnit;
   const bool in_check_now = turn_start && in_check(pos);
   // A turn of one move at its start, not in check, off the principal variation: the node where the pruning of
   // one-move searches is sound (in a multi-move turn the evaluation swings with the moves still due).
@@ -297,6 +339,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       pos.state().key = pos.state().piece_key ^ pos.state_key();
       path_.push_back(pos.key());
       path_moves_[ply] = Move();
+      path_men_[ply] = kNoPiece;
       const int reduction = 3 * kDepthUnit + depth / 4;
       int score = -search(pos, -beta, -beta + 1, depth - reduction, ply + 1, turns + 1, false);
       path_.pop_back();
@@ -322,7 +365,10 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   const bool futile =
       prunable && units <= 2 && std::abs(alpha) < kMateBound && static_eval + 120 + 150 * units <= alpha;
   Move quiets_tried[64];
+  PieceType quiet_types[64];
   int quiet_count = 0;
+  std::int16_t* const c1 = cont_at(ply, 1);
+  std::int16_t* const c2 = cont_at(ply, 2);
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     if (i >= width && !(m == kStopMove)) continue;
@@ -337,6 +383,8 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       if (!checks) continue;
     }
     Undo u;
+    const Piece man = pos.at(m.from_board(), m.from());
+    path_men_[ply] = man;
     pos.ops().make(pos, m, u);
     path_moves_[ply] = m;
     const bool removes = removes_men(u);  // the journal says whether the move removed men
@@ -369,7 +417,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
       if (quiet && !in_check_now && !gives_check && depth >= 3 * kDepthUnit && i >= 2) {
         r = kReductions.table[std::min(units, 63)][std::min(i, 63)];
         if (pv_node) r -= kDepthUnit;
-        r -= history_[us][m.from()][m.to()] * kDepthUnit / (kHistoryMax / 2);
+        r -= quiet_stat(us, m, type_of(man), c1, c2) * kDepthUnit / (3 * kHistoryMax / 2);
         if (m == killers_[std::min(ply, 255)][0] || m == killers_[std::min(ply, 255)][1]) r -= kDepthUnit;
         r = r * cost / kDepthUnit;  // a move of a multi-move turn is reduced in moves, not in turns
         r = std::clamp(r, 0, d - kDepthUnit / 2);
@@ -394,9 +442,13 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
             if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
             // The quiet move that refuted: a bonus; the quiet moves tried before it: a malus.
             const int bonus = std::min(units * units + 2 * units + 1, 1200) * 16;
-            update_history(history_[us][m.from()][m.to()], bonus);
-            for (int q = 0; q < quiet_count; ++q)
-              update_history(history_[us][quiets_tried[q].from()][quiets_tried[q].to()], -bonus);
+            auto reward = [&](Move qm, PieceType t, int b) {
+              update_history(history_[us][qm.from()][qm.to()], b);
+              if (c1) update_history(c1[int(t) * 64 + qm.to()], b);
+              if (c2) update_history(c2[int(t) * 64 + qm.to()], b);
+            };
+            reward(m, type_of(man), bonus);
+            for (int q = 0; q < quiet_count; ++q) reward(quiets_tried[q], quiet_types[q], -bonus);
             if (ply > 0 && path_moves_[ply - 1].raw())
               counter_[path_moves_[ply - 1].from()][path_moves_[ply - 1].to()] = m;
           }
@@ -404,7 +456,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
         }
       }
     }
-    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
+    if (quiet && quiet_count < 64) quiet_types[quiet_count] = type_of(man), quiets_tried[quiet_count++] = m;
   }
   // Replacement: a new position takes the slot when the entry is of an earlier search or no deeper; the same
   // position always (its move is kept when this search found none better than alpha).

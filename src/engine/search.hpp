@@ -108,6 +108,13 @@ class Search {
   Move killers_[256][2];
   int history_[2][64][64];    // quiet moves by side, from and to: within ±2^14 (search.cpp, update_history)
   Move counter_[64][64];      // the quiet move that refuted a move (by its from and to)
+  // Continuation history: quiet moves by the move one and two plies before them (of either side: in a
+  // multi-move turn the mover's own last move), indexed [that move's man][its destination][this move's man's
+  // type][destination], within ±2^14 like history_. cont_at gives the row of one earlier move.
+  static constexpr int kContRow = 16 * 64;
+  std::vector<std::int16_t> cont_;
+  std::int16_t* cont_at(int ply, int back);
+  int quiet_stat(Color us, Move m, PieceType t, const std::int16_t* c1, const std::int16_t* c2) const;
   std::vector<Key> path_;     // keys at turn starts: game history, then the search path
   std::vector<Key> refuted_;  // positions after the root side's turn from which the opponent mates at once
   std::vector<std::vector<Move>> killer_series_;  // the opponent's mating turns found against them
@@ -116,6 +123,7 @@ class Search {
   static constexpr int kPvPlies = 242;
   std::vector<std::array<Move, kPvPlies>> pv_;
   Move path_moves_[kPvPlies];  // the move played at each ply of the current line (a null move: none)
+  Piece path_men_[kPvPlies] = {};  // the man that made it (kNoPiece for a null move)
   int pv_len_[kPvPlies] = {};
   double budget_s_ = 0;  // the time this search may take (0: limited otherwise)
   Key tt_salt_ = 0;      // mixed into table keys; changed to retire every stored score at once
