@@ -365,7 +365,6 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
   const bool futile =
       prunable && units <= 2 && std::abs(alpha) < kMateBound && static_eval + 120 + 150 * units <= alpha;
   Move quiets_tried[64];
-  PieceType quiet_types[64];
   int quiet_count = 0;
   std::int16_t* const c1 = cont_at(ply, 1);
   std::int16_t* const c2 = cont_at(ply, 2);
@@ -442,13 +441,15 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
             if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
             // The quiet move that refuted: a bonus; the quiet moves tried before it: a malus.
             const int bonus = std::min(units * units + 2 * units + 1, 1200) * 16;
-            auto reward = [&](Move qm, PieceType t, int b) {
+            // (The move has been taken back: each move's man stands on its from-square.)
+            auto reward = [&](Move qm, int b) {
+              const int idx = int(type_of(pos.at(qm.from_board(), qm.from()))) * 64 + qm.to();
               update_history(history_[us][qm.from()][qm.to()], b);
-              if (c1) update_history(c1[int(t) * 64 + qm.to()], b);
-              if (c2) update_history(c2[int(t) * 64 + qm.to()], b);
+              if (c1) update_history(c1[idx], b);
+              if (c2) update_history(c2[idx], b);
             };
-            reward(m, type_of(man), bonus);
-            for (int q = 0; q < quiet_count; ++q) reward(quiets_tried[q], quiet_types[q], -bonus);
+            reward(m, bonus);
+            for (int q = 0; q < quiet_count; ++q) reward(quiets_tried[q], -bonus);
             if (ply > 0 && path_moves_[ply - 1].raw())
               counter_[path_moves_[ply - 1].from()][path_moves_[ply - 1].to()] = m;
           }
@@ -456,7 +457,7 @@ int Search::search(Position& pos, int alpha, int beta, int depth, int ply, int t
         }
       }
     }
-    if (quiet && quiet_count < 64) quiet_types[quiet_count] = type_of(man), quiets_tried[quiet_count++] = m;
+    if (quiet && quiet_count < 64) quiets_tried[quiet_count++] = m;
   }
   // Replacement: a new position takes the slot when the entry is of an earlier search or no deeper; the same
   // position always (its move is kept when this search found none better than alpha).
