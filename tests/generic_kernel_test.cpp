@@ -2,7 +2,7 @@
 // 32 combinations of today's components (capture x paralysis x boards x royal capture), on positions reached
 // by seeded random play: the same legal moves, per-move legal moves, children (FEN and hash), checkers,
 // attackers and perft. The proof issue 11 asks for before any new id is trusted to the generic kernel.
-// HC_RANDOM_POSITIONS sets the positions per combination (default 1000, which both runs of scripts/test.sh keep).
+// HC_RANDOM_POSITIONS sets the positions per combination (default 1000; both runs of scripts/test.sh keep it)
 #include <algorithm>
 #include <string>
 #include <vector>
