@@ -18,6 +18,7 @@ if [ "${HC_CHECKED:-0}" = 1 ]; then
   export HC_TURN_POSITIONS=${HC_TURN_POSITIONS:-2} HC_TURN_CAP=${HC_TURN_CAP:-300}
   export HC_TURN_PROBE_POSITIONS=${HC_TURN_PROBE_POSITIONS:-12}
   export HC_MATE_BOUND_POSITIONS=${HC_MATE_BOUND_POSITIONS:-60}
+  export HC_PROBLEM_STRIDE=${HC_PROBLEM_STRIDE:-4}  # every 4th stored problem compared with Popeye's answers
   # The pinned bench signature (compared by value in the release run) and the reference tool's check of the
   # tactics file (data, checked by the release run) are left out: their search still runs over every bench
   # case at depth 2 (cli_bench_signature), and the reference generator in the reference comparisons.

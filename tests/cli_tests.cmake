@@ -53,6 +53,17 @@ cli_test(validate_pgn_series "1[.] d4 2[.] c5,cxd4 3[.] e4,e5,Na3" ${HC} validat
 cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} solve --variant alice --fen "8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1" --mate 2 --json)
 cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
 cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+# Stipulations (docs/problems.md): h#2 of the Popeye comparison with its 34 solutions, the short key of a #2, the
+# JSON shape, and errors that name what is not solved.
+cli_test(solve_help_mate "h#2: 34 solutions" ${HC} solve --fen "8/8/8/8/8/2K5/1p6/k6R b - - 0 1" -s "h#2")
+cli_test(solve_direct_short "1.Qh8#  \\(short: in 1\\)" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" -s "#2")
+cli_test(solve_stipulation_json "\"problems\":\\[\\{.*\"solutions\":\\[\\[\"h2h8\"\\]\\].*\"stipulation\":\"#1\"" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" -s "#1" --json)
+cli_fails(solve_stipulation_unknown "stipulation 'q#2': unknown goal at 'q#2'" ${HC} solve -s "q#2")
+cli_fails(solve_stipulation_unsupported "the goal 'dia' is Popeye's but not solved here yet" ${HC} solve -s dia6.5)
+cli_fails(solve_stipulation_and_mate "excludes" ${HC} solve --mate 2 -s "#2")
+cli_fails(solve_neither "solve needs --mate N or --stipulation S" ${HC} solve)
+cli_fails(solve_stipulation_checks "--checks applies to --mate only" ${HC} solve -s "#2" --checks)
+cli_fails(solve_stipulation_over "play is already over: checkmate" ${HC} solve -s "h#2" --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 cli_test(bench_signature "bench signature \\(depth 2, 5000 nodes per case\\): [0-9]+\n[0-9]+ nodes in .* nps, effective branching factor" ${HC} bench --depth 2 --nodes 5000)
 # The bench signature compared by value with the pinned one (tests/data/bench_signature.txt says how to update it).
 add_test(NAME bench_signature COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/bench_signature.sh ${HC}

@@ -48,7 +48,7 @@ struct ToolCommands::State {
   std::int64_t bench_nodes = kBenchNodes;
   double time_limit = 0;
   std::size_t max_solutions = 1000;
-  std::string batch, file, check_file;
+  std::string batch, file, check_file, stipulation;
   bool keys = false;
   MatchArgs match_args;
   std::string tune_family = "all";
@@ -86,12 +86,15 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
   s.validate->add_option("file", s.file, "game record ('-' = standard input)")->required();
   s.validate->add_flag("--pgn", s.write_pgn, "also print the legal part of the game as PGN in our notation");
 
-  s.solve =
-      app.add_subcommand("solve", "mate in N turns of the side to move (Progressive: N=1 = one series)");
+  s.solve = app.add_subcommand(
+      "solve", "mate in N turns of the side to move (Progressive: N=1 = one series), or a stipulation");
   add_common(s.solve, c);
-  s.solve->add_option("--mate,-m", s.mate, "number of the side to move's turns, 1 to 64")
-      ->required()
-      ->check(integer_range(1, kMaxDepth));
+  auto* mate_opt = s.solve->add_option("--mate,-m", s.mate, "number of the side to move's turns, 1 to 64")
+                       ->check(integer_range(1, kMaxDepth));
+  auto* stip_opt = s.solve->add_option("--stipulation,-s", s.stipulation,
+                                       "Popeye's notation: #2, h#2.5, s#3, r#2, ser-h=5, +1, ~1, … "
+                                       "(the side to move starts; docs/problems.md)");
+  mate_opt->excludes(stip_opt);
   s.solve->add_flag("--first", s.first_only, "stop at the first key instead of listing all");
   s.solve->add_flag("--checks", s.checks_only,
                     "try only turns that give check (fast; 'no mate' is then not proven)");
@@ -178,6 +181,12 @@ std::optional<int> ToolCommands::run(const Io& io) {
     if (*s.bench) return cmd_bench(c, s.bench_depth, std::uint64_t(s.bench_nodes), io);
     if (*s.match) return cmd_match(c, s.match_args, io);
     if (*s.tune) return cmd_tune(c, s.file, s.tune_family, s.tune_skip, io);
+    if (*s.solve && !s.stipulation.empty()) {
+      if (s.checks_only) throw UserError("--checks applies to --mate only");
+      return cmd_problem(c, s.stipulation, s.first_only ? 1 : s.max_solutions, s.node_limit, s.time_limit,
+                         s.progress, io);
+    }
+    if (*s.solve && !s.solve->count("--mate")) throw UserError("solve needs --mate N or --stipulation S");
     if (*s.solve)
       return cmd_solve(c, s.mate, s.first_only, s.node_limit, s.time_limit, s.progress, s.checks_only,
                        s.max_solutions, io);

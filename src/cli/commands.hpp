@@ -38,6 +38,9 @@ int cmd_moves(const Common& c, bool turns, std::uint64_t limit, const Io& io);
 int cmd_perft(const Common& c, int depth, bool turns, bool divide, bool progress, const Io& io);
 int cmd_perft_batch(const std::string& file, bool turns, const Io& io);
 int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io);
+// solve --stipulation: the problem solver (problem/problem_solver.hpp); --first is max_solutions 1.
+int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max_solutions,
+                std::uint64_t nodes, double seconds, bool progress, const Io& io);
 int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
               bool checks, std::size_t max_solutions, const Io& io);
 // The bench's defaults: every search deepens to kBenchDepth or until kBenchNodes nodes (cmd_bench.cpp).
