@@ -2,6 +2,8 @@
 #include <fmt/ostream.h>
 #include <unistd.h>
 
+#include <cmath>
+
 #include "cli/commands.hpp"
 #include "cli/json_out.hpp"
 #include "notation/fen.hpp"
@@ -91,7 +93,7 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
                           {"solutions", sols},
                           {"details", details},
                           {"nodes", r.nodes},
-                          {"time_ms", std::int64_t(r.seconds * 1000)},
+                          {"time_ms", std::round(r.seconds * 1e6) / 1000},
                           {"complete", r.complete},
                           {"truncated", r.truncated}};
     io.out << dump_json(json{{"problems", json::array({problem})}}) << "\n";

@@ -5,6 +5,7 @@
     tests/peers/popeye_problems.py answer FILE.tsv [--popeye PY] [--max-time S]    (rewrites FILE.tsv)
     tests/peers/popeye_problems.py select FILE.tsv --solved K --unsolved J [--seed S] > OUT.tsv
     tests/peers/popeye_problems.py compare FILE.tsv [--heterochess BIN]    (agreement counts per stipulation)
+    tests/peers/popeye_problems.py bench FILE.tsv... [--popeye PY] [--heterochess BIN]    (speed beside Popeye)
 
 `generate` composes random problems of orthodox chess (or, with --variant alice, of Alice chess, some men on
 board B: Popeye's AliceChess condition): a few men on the board (kings not in contact, no man
@@ -16,6 +17,10 @@ and the solutions column (empty until `answer`).
 
 `select` keeps, per stipulation, K answered rows with solutions and J without (random problems are mostly
 without: the selection makes a set where most rows have something to agree on).
+
+`bench` solves every row with both solvers, one after the other, and prints per stipulation family the total
+of each solver's own solving time (Popeye's "Time = …", our JSON time_ms: process start and input reading left
+out) and their ratio, then the totals; not a test (the machine's load moves it).
 
 `answer` runs Popeye (tests/peers/build_popeye.sh) on every row and writes its solutions, in play order and in
 UCI coordinates, each solution's moves separated by spaces, the solutions sorted and joined by ';' ('-' for
@@ -225,6 +230,37 @@ def compare(args):
           f"(process starts included)")
 
 
+def bench(args):
+    import json
+    from collections import defaultdict
+    popeye = args.popeye or subprocess.run(["tests/peers/build_popeye.sh"], check=True, capture_output=True,
+                                           text=True).stdout.strip()
+    ours_t, theirs_t, count = defaultdict(float), defaultdict(float), defaultdict(int)
+    for path in args.files:
+        for line in open(path).read().splitlines():
+            if line.startswith("#") or not line.strip():
+                continue
+            pid, variant, fen, stip = line.split("\t")[:4]
+            family = re.sub(r"\d+(\.5)?$", "", stip)
+            p = subprocess.run([popeye, "-maxmem", "256M"], input=popeye_input(variant, fen, stip),
+                               capture_output=True, text=True)
+            m = re.search(r"Time = ([0-9.]+) s", p.stdout)
+            q = subprocess.run([args.heterochess, "solve", "--json", "--variant", variant, "--fen", fen, "-s", stip,
+                                "--max-solutions", "1000000"], capture_output=True, text=True)
+            if not m or q.returncode != 0:
+                print(f"{pid}: skipped (no time from one of them)", file=sys.stderr)
+                continue
+            theirs_t[family] += float(m.group(1))
+            ours_t[family] += json.loads(q.stdout)["problems"][0]["time_ms"] / 1000
+            count[family] += 1
+    print(f"{'stipulation':12} {'problems':>8} {'ours s':>9} {'Popeye s':>9} {'Popeye/ours':>11}")
+    for fam in sorted(count):
+        ratio = theirs_t[fam] / ours_t[fam] if ours_t[fam] > 0 else float("inf")
+        print(f"{fam:12} {count[fam]:8} {ours_t[fam]:9.3f} {theirs_t[fam]:9.3f} {ratio:11.1f}")
+    o, t = sum(ours_t.values()), sum(theirs_t.values())
+    print(f"{'total':12} {sum(count.values()):8} {o:9.3f} {t:9.3f} {t / o if o else float('inf'):11.1f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -244,12 +280,18 @@ def main():
     sl.add_argument("--solved", type=int, required=True)
     sl.add_argument("--unsolved", type=int, required=True)
     sl.add_argument("--seed", type=int, default=1)
+    b = sub.add_parser("bench")
+    b.add_argument("files", nargs="+")
+    b.add_argument("--popeye", default=None)
+    b.add_argument("--heterochess", default="build/src/heterochess")
     c = sub.add_parser("compare")
     c.add_argument("file")
     c.add_argument("--heterochess", default="build/src/heterochess")
     args = ap.parse_args()
     if args.cmd == "compare":
         return compare(args)
+    if args.cmd == "bench":
+        return bench(args)
     if args.cmd == "select":
         rng = random.Random(args.seed)
         rows = [l for l in open(args.file).read().splitlines() if l.strip() and not l.startswith("#")]
