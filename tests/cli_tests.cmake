@@ -63,6 +63,16 @@ cli_fails(solve_stipulation_unsupported "the goal 'dia' is Popeye's but not solv
 cli_fails(solve_stipulation_and_mate "excludes" ${HC} solve --mate 2 -s "#2")
 cli_fails(solve_neither "solve needs --mate N or --stipulation S" ${HC} solve)
 cli_fails(solve_stipulation_checks "--checks applies to --mate only" ${HC} solve -s "#2" --checks)
+# heterochess popeye: Popeye's own output lines for 52 problems (tests/popeye_output_test.sh), and input errors.
+add_test(NAME cli_popeye_same_lines_as_popeye COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/popeye_output_test.sh ${HC}
+  ${CMAKE_CURRENT_SOURCE_DIR}/data/popeye)
+set_tests_properties(cli_popeye_same_lines_as_popeye PROPERTIES PASS_REGULAR_EXPRESSION "the same 191 solution lines as Popeye in 52 problems")
+cli_fails(popeye_twin "line 4, column 1: 'twin' is Popeye's but not supported here yet" sh -c "printf 'begin\\npieces white ka1 black kh8\\nstip h#2\\ntwin move a1 a2\\nend\\n' | \"$0\" popeye -" ${HC})
+cli_fails(popeye_fairy "not a man of ours: 'nh5'" sh -c "printf 'begin pieces white ka1 nh5 black kh8 stip #2 end' | \"$0\" popeye -" ${HC})
+cli_fails(popeye_condition "the condition 'Madrasi' is not mapped to our catalogue yet" sh -c "printf 'begin condition Madrasi pieces white ka1 black kh8 stip #2 end' | \"$0\" popeye -" ${HC})
+cli_fails(popeye_no_end "EndProblem missing" sh -c "printf 'begin pieces white ka1 black kh8 stip #2' | \"$0\" popeye -" ${HC})
+cli_fails(popeye_unreadable "cannot read '/nonexistent.inp'" ${HC} popeye /nonexistent.inp)
+cli_test(popeye_json "\"problems\":\\[\\{.*\"solutions\":\\[\\[\"h2h8\"\\]\\].*\"stipulation\":\"#1\"" sh -c "printf 'begin pieces white kb6 qh2 black ka8 stip #1 end' | \"$0\" popeye - --json" ${HC})
 cli_fails(solve_stipulation_over "play is already over: checkmate" ${HC} solve -s "h#2" --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 cli_test(bench_signature "bench signature \\(depth 2, 5000 nodes per case\\): [0-9]+\n[0-9]+ nodes in .* nps, effective branching factor" ${HC} bench --depth 2 --nodes 5000)
 # The bench signature compared by value with the pinned one (tests/data/bench_signature.txt says how to update it).

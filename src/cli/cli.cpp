@@ -40,7 +40,7 @@ constexpr std::int64_t kMaxInt64 = std::numeric_limits<std::int64_t>::max();
 struct ToolCommands::State {
   Common c;
   CLI::App *variants = nullptr, *moves = nullptr, *perft = nullptr, *validate = nullptr, *solve = nullptr,
-           *bench = nullptr, *match = nullptr, *tune = nullptr;
+           *bench = nullptr, *match = nullptr, *tune = nullptr, *popeye = nullptr;
   bool turns = false, divide = false, progress = false, write_pgn = false, first_only = false,
        checks_only = false;
   std::uint64_t limit = 100000, node_limit = 0;
@@ -108,6 +108,17 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
           "list at most this many keys (a series can often be played in several orders; default 1000)")
       ->check(integer_range(1, kMaxInt));
   s.solve->add_flag("--progress", s.progress, "report each finished depth on stderr");
+
+  s.popeye = app.add_subcommand("popeye", "solve the problems of a Popeye input file (docs/problems.md)");
+  s.popeye->add_option("file", s.file, "Popeye input ('-' = standard input)")->required();
+  s.popeye->add_flag("--json", c.json, "print one JSON object");
+  s.popeye
+      ->add_option("--max-solutions", s.max_solutions, "solutions listed at most per problem (default 1000)")
+      ->check(integer_range(1, kMaxInt));
+  s.popeye->add_option("--nodes", s.node_limit, "give up a problem after this many nodes")
+      ->check(integer_range(1, kMaxInt64));
+  s.popeye->add_option("--time", s.time_limit, "give up a problem after this many seconds")
+      ->check(real_range(0, kMaxSeconds, true));
 
   s.bench = app.add_subcommand("bench", "fixed searches: the bench signature and search speed per id");
   s.bench
@@ -181,6 +192,7 @@ std::optional<int> ToolCommands::run(const Io& io) {
     if (*s.bench) return cmd_bench(c, s.bench_depth, std::uint64_t(s.bench_nodes), io);
     if (*s.match) return cmd_match(c, s.match_args, io);
     if (*s.tune) return cmd_tune(c, s.file, s.tune_family, s.tune_skip, io);
+    if (*s.popeye) return cmd_popeye(s.file, c.json, s.max_solutions, s.node_limit, s.time_limit, io);
     if (*s.solve && !s.stipulation.empty()) {
       if (s.checks_only) throw UserError("--checks applies to --mate only");
       return cmd_problem(c, s.stipulation, s.first_only ? 1 : s.max_solutions, s.node_limit, s.time_limit,
