@@ -15,7 +15,7 @@ secs=${1:-20}
 scripts/setup.sh || echo "fuzz: scripts/setup.sh failed; continuing with what is installed" >&2
 
 dir=${HC_CHECKED_DIR:-build-checked}
-targets=(fuzz_fen fuzz_move fuzz_pgn fuzz_variants fuzz_http fuzz_cli_json)
+targets=(fuzz_fen fuzz_move fuzz_pgn fuzz_variants fuzz_http fuzz_cli_json fuzz_popeye)
 # The checked build (scripts/build_checked.sh: clang, ASan + UBSan, coverage, assertions on), shared with
 # HC_CHECKED=1 scripts/test.sh: after that run the targets are already built.
 mkdir -p "$dir"
