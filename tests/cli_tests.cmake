@@ -53,6 +53,9 @@ cli_test(validate_pgn_series "1[.] d4 2[.] c5,cxd4 3[.] e4,e5,Na3" ${HC} validat
 cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} solve --variant alice --fen "8/8/8/8/7r/8/5Kpk/Q7 w - - 0 1" --mate 2 --json)
 cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
 cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+# --mate N lists every key mating within N, the longer ones marked (issue 13 §2: 1.Qh7 mates in 2 beside 1.Qh8#).
+cli_test(solve_longer_keys "mate in 1 \\(15 keys mating within 2, the longer ones marked\\):.*h2h7  a8b8  h7g8  \\(mate in 2\\)" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2)
+cli_test(solve_longer_keys_json "\"length\":1,\"lengths\":\\[1,2," ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2 --json)
 # Stipulations (docs/problems.md): h#2 of the Popeye comparison with its 34 solutions, the short key of a #2, the
 # JSON shape, and errors that name what is not solved.
 cli_test(solve_help_mate "h#2: 34 solutions" ${HC} solve --fen "8/8/8/8/8/2K5/1p6/k6R b - - 0 1" -s "h#2")

@@ -62,6 +62,7 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   SolveOptions opt;
   opt.mate_in = mate;
   opt.all_solutions = !first;
+  opt.longer_keys = true;  // every key within N, not only those of the shortest mate (issue 13 §2)
   opt.checks_only = checks;
   opt.max_solutions = max_solutions;
   opt.node_limit = nodes;
@@ -84,15 +85,18 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
                 {"nodes", r.nodes},       {"time_ms", std::int64_t(r.seconds * 1000)},
                 {"complete", r.complete}, {"truncated", r.truncated},
                 {"pruned", r.pruned}};
-    if (r.mate) out["length"] = r.mate_length;
+    if (r.mate) out["length"] = r.mate_length, out["lengths"] = r.key_lengths;
     io.out << dump_json(out) << "\n";
   } else {
     if (r.mate) {
-      fmt::print(io.out, "mate in {} ({}{} key{}):\n", r.mate_length, r.truncated ? "the first " : "",
-                 r.keys.size(), r.keys.size() == 1 ? "" : "s");
-      for (const auto& l : lines) {
+      const bool longer = r.mate_length < mate && !first;
+      fmt::print(io.out, "mate in {} ({}{} key{}{}):\n", r.mate_length, r.truncated ? "the first " : "",
+                 r.keys.size(), r.keys.size() == 1 ? "" : "s",
+                 longer ? fmt::format(" mating within {}, the longer ones marked", mate) : "");
+      for (std::size_t i = 0; i < lines.size(); ++i) {
         std::string s;
-        for (const auto& t : l) s += (s.empty() ? "" : "  ") + t.get<std::string>();
+        for (const auto& t : lines[i]) s += (s.empty() ? "" : "  ") + t.get<std::string>();
+        if (r.key_lengths[i] > r.mate_length) s += fmt::format("  (mate in {})", r.key_lengths[i]);
         fmt::print(io.out, "  {}\n", s);
       }
     } else {

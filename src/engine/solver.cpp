@@ -260,34 +260,36 @@ SolveResult MateSolver::solve_pass(Position& pos, const SolveOptions& opt) {
   SolveResult res;
   int mate_length = 0;
   // Iterative deepening: the shortest mate first, so a key is reported with its true length.
-  for (int n = 1; n <= opt.mate_in && !stopped_; ++n) {
-    res.keys.clear();
-    std::vector<Move> prefix;
-    // Every complete first turn that wins. Inside the turn a prefix is followed only where attack() (with
-    // its table) says the rest of the turn can still win, so a long series is not enumerated blindly.
-    std::function<void()> keys_from = [&]() {
-      MoveList list;
-      pos.ops().legal_moves(pos, list);
-      order(pos, list, true);
-      ++nodes_;
-      for (Move m : list) {
-        if (stopped_ || (!opt.all_solutions && !res.keys.empty())) return;
-        if (res.keys.size() >= opt.max_solutions) {
-          res.truncated = true;
-          return;
-        }
-        Undo u;
-        pos.ops().make(pos, m, u);
-        prefix.push_back(m);
-        if (u.turn_ended) {
-          if (defend(pos, n)) res.keys.push_back(prefix);
-        } else if (attack(pos, n)) {
-          keys_from();
-        }
-        prefix.pop_back();
-        pos.undo(u);
+  std::vector<Move> prefix;
+  int n = 1;
+  std::vector<std::vector<Move>>* keys = &res.keys;
+  // Every complete first turn that wins in n. Inside the turn a prefix is followed only where attack() (with
+  // its table) says the rest of the turn can still win, so a long series is not enumerated blindly.
+  std::function<void()> keys_from = [&]() {
+    MoveList list;
+    pos.ops().legal_moves(pos, list);
+    order(pos, list, true);
+    ++nodes_;
+    for (Move m : list) {
+      if (stopped_ || (!opt.all_solutions && !keys->empty())) return;
+      if (res.keys.size() + (keys == &res.keys ? 0 : keys->size()) >= opt.max_solutions) {
+        res.truncated = true;
+        return;
       }
-    };
+      Undo u;
+      pos.ops().make(pos, m, u);
+      prefix.push_back(m);
+      if (u.turn_ended) {
+        if (defend(pos, n)) keys->push_back(prefix);
+      } else if (attack(pos, n)) {
+        keys_from();
+      }
+      prefix.pop_back();
+      pos.undo(u);
+    }
+  };
+  for (n = 1; n <= opt.mate_in && !stopped_; ++n) {
+    res.keys.clear();
     keys_from();
     if (opt.progress)
       opt.progress("mate in " + std::to_string(n) + ": " + std::to_string(res.keys.size()) + " key(s), " +
@@ -298,9 +300,34 @@ SolveResult MateSolver::solve_pass(Position& pos, const SolveOptions& opt) {
       break;
     }
   }
-  for (const auto& key : res.keys) {
+  res.key_lengths.assign(res.keys.size(), mate_length);
+  // SolveOptions::longer_keys: the keys that need more turns than the shortest, up to mate_in, each with the
+  // least number of turns it needs.
+  if (opt.longer_keys && opt.all_solutions && res.mate && mate_length < opt.mate_in && !stopped_ &&
+      !res.truncated) {
+    std::vector<std::vector<Move>> within;
+    keys = &within;
+    n = opt.mate_in;
+    keys_from();
+    for (const auto& key : within) {
+      if (stopped_) break;
+      if (std::find(res.keys.begin(), res.keys.end(), key) != res.keys.end()) continue;
+      std::vector<Undo> undos(key.size());
+      for (std::size_t i = 0; i < key.size(); ++i) pos.ops().make(pos, key[i], undos[i]);
+      int len = opt.mate_in;
+      for (int k = mate_length + 1; k < opt.mate_in; ++k)
+        if (defend(pos, k)) {
+          len = k;
+          break;
+        }
+      for (std::size_t i = key.size(); i-- > 0;) pos.undo(undos[i]);
+      res.keys.push_back(key);
+      res.key_lengths.push_back(len);
+    }
+  }
+  for (std::size_t i = 0; i < res.keys.size(); ++i) {
     res.lines.emplace_back();
-    build_line(pos, mate_length, key, res.lines.back());
+    build_line(pos, res.key_lengths[i], res.keys[i], res.lines.back());
   }
   res.mate_length = mate_length;
   res.complete = !stopped_ && !narrowed_;

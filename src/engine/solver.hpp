@@ -20,6 +20,9 @@ namespace hc {
 struct SolveOptions {
   int mate_in = 1;                   // turns of the side to move (shorter mates are found first)
   bool all_solutions = true;         // false: stop at the first key
+  // With all_solutions: also the keys that mate in more turns than the shortest mate, up to mate_in (each
+  // with its own length in SolveResult::key_lengths), as a problemist checking for cooks expects.
+  bool longer_keys = false;
   std::size_t max_solutions = 1000;  // keys listed at most (a long series can be played in many orders)
   std::uint64_t node_limit = 0;      // 0 = none
   bool checks_only = false;  // every attacker turn must give check (fast; a found mate is still proven)
@@ -38,6 +41,7 @@ struct SolveResult {
   bool complete = true;                               // false: stopped by a limit before the search finished
   int mate_length = 0;                                // in turns of the side to move
   std::vector<std::vector<Move>> keys;                // each key: the moves of the first turn
+  std::vector<int> key_lengths;                       // per key, the turns it needs (mate_length, or more)
   bool truncated = false;                             // more keys exist than max_solutions
   std::vector<std::vector<std::vector<Move>>> lines;  // per key, a main line: turns (attacker, defender, …)
   std::uint64_t nodes = 0;
