@@ -54,8 +54,13 @@ cli_test(solve_json "\"mate\":true.*\"solutions\":\\[\\[\"a1h1\"\\]\\]" ${HC} so
 cli_test(solve_no_mate "no mate in 1" ${HC} solve --mate 1)
 cli_fails(solve_game_over "the game is already over: checkmate" ${HC} solve --mate 1 --fen "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
 # --mate N lists every key mating within N, the longer ones marked (issue 13 §2: 1.Qh7 mates in 2 beside 1.Qh8#).
-cli_test(solve_longer_keys "mate in 1 \\(15 keys mating within 2, the longer ones marked\\):.*h2h7  a8b8  h7g8  \\(mate in 2\\)" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2)
-cli_test(solve_longer_keys_json "\"length\":1,\"lengths\":\\[1,2," ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2 --json)
+cli_test(solve_longer_keys "mate in 1 \\(15 keys mating within 2, the longer ones marked\\):.*h2h7  a8b8  h7g8  \\(mate in 2\\)" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2 --all)
+cli_test(solve_longer_keys_json "\"length\":1,\"lengths\":\\[1,2,.*\"mode\":\"all\"" ${HC} solve --fen "k7/8/1K6/8/8/8/7Q/8 w - - 0 1" --mate 2 --all --json)
+# By default one proven key, fast (issue 13 §2): RULES.md §9.26 (Alice, a mate in 7 looked for within 8; over
+# 120 s exhaustively) by checking turns first; a quiet key found by the second pass, over every turn.
+cli_test(solve_fast_default "mate in 7 \\(a key found among the turns that give check, proven; a shorter mate by a quiet turn is not excluded; --all lists every key\\):.*c3b5  d6c6  g8c8" ${HC} solve --variant alice --fen "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16" --mate 8 --time 60)
+cli_test(solve_fast_default_quiet "mate in 2 \\(the first key of the shortest mate; --all lists every key\\):" ${HC} solve --fen "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1" --mate 2)
+cli_fails(solve_all_stipulation "--all applies to --mate" ${HC} solve -s "#2" --all)
 # Stipulations (docs/problems.md): h#2 of the Popeye comparison with its 34 solutions, the short key of a #2, the
 # JSON shape, and errors that name what is not solved.
 cli_test(solve_help_mate "h#2: 34 solutions" ${HC} solve --fen "8/8/8/8/8/2K5/1p6/k6R b - - 0 1" -s "h#2")

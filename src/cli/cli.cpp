@@ -42,7 +42,7 @@ struct ToolCommands::State {
   CLI::App *variants = nullptr, *moves = nullptr, *perft = nullptr, *validate = nullptr, *solve = nullptr,
            *bench = nullptr, *match = nullptr, *tune = nullptr, *popeye = nullptr;
   bool turns = false, divide = false, progress = false, write_pgn = false, first_only = false,
-       checks_only = false;
+       checks_only = false, all_keys = false;
   std::uint64_t limit = 100000, node_limit = 0;
   int depth = 1, mate = 1, bench_depth = kBenchDepth;
   std::int64_t bench_nodes = kBenchNodes;
@@ -95,7 +95,10 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
                                        "Popeye's notation: #2, h#2.5, s#3, r#2, ser-h=5, +1, ~1, … "
                                        "(the side to move starts; docs/problems.md)");
   mate_opt->excludes(stip_opt);
-  s.solve->add_flag("--first", s.first_only, "stop at the first key instead of listing all");
+  s.solve->add_flag("--all", s.all_keys,
+                    "every key mating within N, the shortest first (default: one proven key, found fast)");
+  s.solve->add_flag("--first", s.first_only,
+                    "with --stipulation: stop at the first solution (--mate: the default, one key)");
   s.solve->add_flag("--checks", s.checks_only,
                     "try only turns that give check (fast; 'no mate' is then not proven)");
   s.solve->add_option("--nodes", s.node_limit, "give up after this many nodes")
@@ -195,12 +198,13 @@ std::optional<int> ToolCommands::run(const Io& io) {
     if (*s.popeye) return cmd_popeye(s.file, c.json, s.max_solutions, s.node_limit, s.time_limit, io);
     if (*s.solve && !s.stipulation.empty()) {
       if (s.checks_only) throw UserError("--checks applies to --mate only");
+      if (s.all_keys) throw UserError("--all applies to --mate (a stipulation lists every solution)");
       return cmd_problem(c, s.stipulation, s.first_only ? 1 : s.max_solutions, s.node_limit, s.time_limit,
                          s.progress, io);
     }
     if (*s.solve && !s.solve->count("--mate")) throw UserError("solve needs --mate N or --stipulation S");
     if (*s.solve)
-      return cmd_solve(c, s.mate, s.first_only, s.node_limit, s.time_limit, s.progress, s.checks_only,
+      return cmd_solve(c, s.mate, s.all_keys, s.node_limit, s.time_limit, s.progress, s.checks_only,
                        s.max_solutions, io);
     if (*s.validate) return cmd_validate(c, s.file, s.validate->count("--variant") > 0, s.write_pgn, io);
   } catch (const UserError& e) {

@@ -50,7 +50,7 @@ std::string turn_text(const std::vector<Move>& t) {
 
 }  // namespace
 
-int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
+int cmd_solve(const Common& c, int mate, bool all, std::uint64_t nodes, double seconds, bool progress,
               bool checks, std::size_t max_solutions, const Io& io) {
   Variant v = make_variant(c.variant);
   GameRecord game(v);
@@ -59,18 +59,42 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
   GameResult before = evaluate(pos);
   if (before.outcome != Outcome::kOngoing)
     throw UserError(std::string("the game is already over: ") + outcome_name(before.outcome));
+  // Three modes (docs/problems.md): by default one proven key, fast — first among the turns that give check
+  // (iterative deepening: the checking key of the shortest checking mate), then, when no checking turn mates,
+  // among all turns (the first key of the shortest mate); --all: every key mating within N (cooks, duals,
+  // short solutions), the shortest first; --checks: every key among the checking turns only.
   SolveOptions opt;
   opt.mate_in = mate;
-  opt.all_solutions = !first;
-  opt.longer_keys = true;  // every key within N, not only those of the shortest mate (issue 13 §2)
-  opt.checks_only = checks;
+  opt.all_solutions = all || checks;
+  opt.longer_keys = all;  // every key within N, not only those of the shortest mate (issue 13 §2)
+  opt.checks_only = checks || !all;
   opt.max_solutions = max_solutions;
   opt.node_limit = nodes;
   opt.time_limit_s = seconds;
   progress = progress || (!c.json && isatty(2));
   if (progress) opt.progress = [&io](const std::string& s) { fmt::print(io.err, "{}\n", s); };
   MateSolver solver;
+  const auto t0 = std::chrono::steady_clock::now();
   SolveResult r = solver.solve(pos, opt);
+  // The default's second pass: no checking turn mates, so every turn is tried, with what is left of the
+  // limits.
+  bool checks_first = !all && !checks;
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (checks_first && !r.mate && (nodes == 0 || r.nodes < nodes) && (seconds <= 0 || spent < seconds)) {
+    SolveOptions rest = opt;
+    rest.checks_only = false;
+    if (nodes) rest.node_limit = nodes - r.nodes;
+    if (seconds > 0) rest.time_limit_s = std::max(0.001, seconds - spent);
+    const std::uint64_t used = r.nodes;
+    r = solver.solve(pos, rest);
+    r.nodes += used;
+    r.seconds += spent;
+    checks_first = false;
+  }
+  // Whether the reported length is the shortest mate: proven by --all and by the search over every turn, not
+  // by a search among checking turns only.
+  const bool shortest = !checks && !checks_first;
+  const char* mode = checks ? "checks" : all ? "all" : "first";
   json sols = json::array(), lines = json::array();
   for (const auto& k : r.keys) sols.push_back(json::array({turn_text(k)}));
   for (const auto& l : r.lines) {
@@ -84,15 +108,28 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
                 {"solutions", sols},      {"lines", lines},
                 {"nodes", r.nodes},       {"time_ms", std::int64_t(r.seconds * 1000)},
                 {"complete", r.complete}, {"truncated", r.truncated},
-                {"pruned", r.pruned}};
+                {"pruned", r.pruned},     {"mode", mode},
+                {"shortest", shortest}};
     if (r.mate) out["length"] = r.mate_length, out["lengths"] = r.key_lengths;
     io.out << dump_json(out) << "\n";
   } else {
     if (r.mate) {
-      const bool longer = r.mate_length < mate && !first;
-      fmt::print(io.out, "mate in {} ({}{} key{}{}):\n", r.mate_length, r.truncated ? "the first " : "",
-                 r.keys.size(), r.keys.size() == 1 ? "" : "s",
-                 longer ? fmt::format(" mating within {}, the longer ones marked", mate) : "");
+      if (all && !checks) {
+        const bool longer = r.mate_length < mate;
+        fmt::print(io.out, "mate in {} ({}{} key{}{}):\n", r.mate_length, r.truncated ? "the first " : "",
+                   r.keys.size(), r.keys.size() == 1 ? "" : "s",
+                   longer ? fmt::format(" mating within {}, the longer ones marked", mate) : "");
+      } else if (checks) {
+        fmt::print(
+            io.out, "mate in {} ({}{} key{} among the turns that give check; --all tries every turn):\n",
+            r.mate_length, r.truncated ? "the first " : "", r.keys.size(), r.keys.size() == 1 ? "" : "s");
+      } else {
+        fmt::print(io.out, "mate in {} ({}; --all lists every key):\n", r.mate_length,
+                   shortest
+                       ? "the first key of the shortest mate"
+                       : "a key found among the turns that give check, proven; a shorter mate by a quiet "
+                         "turn is not excluded");
+      }
       for (std::size_t i = 0; i < lines.size(); ++i) {
         std::string s;
         for (const auto& t : lines[i]) s += (s.empty() ? "" : "  ") + t.get<std::string>();
@@ -101,8 +138,9 @@ int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double
       }
     } else {
       fmt::print(io.out, "{}\n",
-                 r.complete ? fmt::format("no mate in {}", mate)
-                            : fmt::format("no mate found in {} before the limit", mate));
+                 !r.complete ? fmt::format("no mate found in {} before the limit", mate)
+                 : checks    ? fmt::format("no mate in {} among the turns that give check", mate)
+                             : fmt::format("no mate in {}", mate));
     }
     fmt::print(io.out, "{} nodes, {:.3f} s\n", r.nodes, r.seconds);
   }

@@ -44,7 +44,7 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
 // popeye FILE: a Popeye input file's problems solved (docs/problems.md).
 int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions, std::uint64_t nodes,
                double seconds, const Io& io);
-int cmd_solve(const Common& c, int mate, bool first, std::uint64_t nodes, double seconds, bool progress,
+int cmd_solve(const Common& c, int mate, bool all, std::uint64_t nodes, double seconds, bool progress,
               bool checks, std::size_t max_solutions, const Io& io);
 // The bench's defaults: every search deepens to kBenchDepth or until kBenchNodes nodes (cmd_bench.cpp).
 constexpr int kBenchDepth = 16;
