@@ -61,6 +61,10 @@ cli_test(solve_longer_keys_json "\"length\":1,\"lengths\":\\[1,2,.*\"mode\":\"al
 cli_test(solve_fast_default "mate in 7 \\(a key found among the turns that give check, proven; a shorter mate by a quiet turn is not excluded; --all lists every key\\):.*c3b5  d6c6  g8c8" ${HC} solve --variant alice --fen "rnb3R1/2pp1ppp/1|p1k1|p2/|p1b5/2|B|P4/2|N|K4/PPP1rP1P/4|R3 w - - 4 16" --mate 8 --time 60)
 cli_test(solve_fast_default_quiet "mate in 2 \\(the first key of the shortest mate; --all lists every key\\):" ${HC} solve --fen "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1" --mate 2)
 cli_fails(solve_all_stipulation "--all applies to --mate" ${HC} solve -s "#2" --all)
+# Tries (Popeye's Option Try): 1.Ra1? fails only to 1...Kc8 (the same as Popeye's, tries.inp above).
+cli_test(solve_tries "11 tries:\n  1.Ra1\\? but 1...Kc8!" ${HC} solve -s "#2" --fen "1k6/8/1K6/8/8/8/8/7R w - - 0 1" --tries)
+cli_fails(solve_tries_mate "--tries applies with --stipulation" ${HC} solve --mate 2 --tries)
+cli_fails(solve_defence_alone "--defence applies with --tries" ${HC} solve -s "#2" --defence 2)
 # Stipulations (docs/problems.md): h#2 of the Popeye comparison with its 34 solutions, the short key of a #2, the
 # JSON shape, and errors that name what is not solved.
 cli_test(solve_help_mate "h#2: 34 solutions" ${HC} solve --fen "8/8/8/8/8/2K5/1p6/k6R b - - 0 1" -s "h#2")
@@ -71,10 +75,12 @@ cli_fails(solve_stipulation_unsupported "the goal 'dia' is Popeye's but not solv
 cli_fails(solve_stipulation_and_mate "excludes" ${HC} solve --mate 2 -s "#2")
 cli_fails(solve_neither "solve needs --mate N or --stipulation S" ${HC} solve)
 cli_fails(solve_stipulation_checks "--checks applies to --mate only" ${HC} solve -s "#2" --checks)
-# heterochess popeye: Popeye's own output lines for 52 problems (tests/popeye_output_test.sh), and input errors.
+# heterochess popeye: Popeye's own output lines for 132 problems, tries included (tests/popeye_output_test.sh), and
+# input errors.
 add_test(NAME cli_popeye_same_lines_as_popeye COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/popeye_output_test.sh ${HC}
   ${CMAKE_CURRENT_SOURCE_DIR}/data/popeye)
-set_tests_properties(cli_popeye_same_lines_as_popeye PROPERTIES PASS_REGULAR_EXPRESSION "the same 191 solution lines as Popeye in 52 problems")
+set_tests_properties(cli_popeye_same_lines_as_popeye PROPERTIES PASS_REGULAR_EXPRESSION
+  "examples: the same 191 lines as Popeye in 52 problems\ntries: the same 900 lines as Popeye in 80 problems")
 cli_fails(popeye_twin "line 4, column 1: 'twin' is Popeye's but not supported here yet" sh -c "printf 'begin\\npieces white ka1 black kh8\\nstip h#2\\ntwin move a1 a2\\nend\\n' | \"$0\" popeye -" ${HC})
 cli_fails(popeye_fairy "not a man of ours: 'nh5'" sh -c "printf 'begin pieces white ka1 nh5 black kh8 stip #2 end' | \"$0\" popeye -" ${HC})
 cli_fails(popeye_condition "the condition 'Madrasi' is not mapped to our catalogue yet" sh -c "printf 'begin condition Madrasi pieces white ka1 black kh8 stip #2 end' | \"$0\" popeye -" ${HC})

@@ -42,7 +42,8 @@ struct ToolCommands::State {
   CLI::App *variants = nullptr, *moves = nullptr, *perft = nullptr, *validate = nullptr, *solve = nullptr,
            *bench = nullptr, *match = nullptr, *tune = nullptr, *popeye = nullptr;
   bool turns = false, divide = false, progress = false, write_pgn = false, first_only = false,
-       checks_only = false, all_keys = false;
+       checks_only = false, all_keys = false, tries = false;
+  int defence = 1;
   std::uint64_t limit = 100000, node_limit = 0;
   int depth = 1, mate = 1, bench_depth = kBenchDepth;
   std::int64_t bench_nodes = kBenchNodes;
@@ -111,6 +112,12 @@ ToolCommands::ToolCommands(CLI::App& app) : s_(std::make_unique<State>()) {
           "list at most this many keys (a series can often be played in several orders; default 1000)")
       ->check(integer_range(1, kMaxInt));
   s.solve->add_flag("--progress", s.progress, "report each finished depth on stderr");
+  s.solve->add_flag("--tries", s.tries,
+                    "with a direct or self stipulation: also the tries, with their refutation");
+  s.solve
+      ->add_option("--defence", s.defence,
+                   "with --tries: a try fails to at most this many defences (Popeye's Defence n; default 1)")
+      ->check(integer_range(1, 100));
 
   s.popeye = app.add_subcommand("popeye", "solve the problems of a Popeye input file (docs/problems.md)");
   s.popeye->add_option("file", s.file, "Popeye input ('-' = standard input)")->required();
@@ -199,10 +206,12 @@ std::optional<int> ToolCommands::run(const Io& io) {
     if (*s.solve && !s.stipulation.empty()) {
       if (s.checks_only) throw UserError("--checks applies to --mate only");
       if (s.all_keys) throw UserError("--all applies to --mate (a stipulation lists every solution)");
+      if (s.solve->count("--defence") && !s.tries) throw UserError("--defence applies with --tries");
       return cmd_problem(c, s.stipulation, s.first_only ? 1 : s.max_solutions, s.node_limit, s.time_limit,
-                         s.progress, io);
+                         s.progress, s.tries ? s.defence : 0, io);
     }
     if (*s.solve && !s.solve->count("--mate")) throw UserError("solve needs --mate N or --stipulation S");
+    if (*s.solve && s.tries) throw UserError("--tries applies with --stipulation");
     if (*s.solve)
       return cmd_solve(c, s.mate, s.all_keys, s.node_limit, s.time_limit, s.progress, s.checks_only,
                        s.max_solutions, io);

@@ -65,6 +65,7 @@ int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions,
     opt.max_solutions = p.max_solutions ? std::min(p.max_solutions, max_solutions) : max_solutions;
     opt.node_limit = nodes;
     opt.time_limit_s = seconds;
+    opt.try_refutations = p.try_refutations;
     const ProblemResult r = solve_problem(pos, st, opt);
     if (as_json) {
       json sols = json::array();
@@ -74,7 +75,19 @@ int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions,
           for (Move m : t) flat.push_back(to_uci(m));
         sols.push_back(flat);
       }
+      json tries = json::array();
+      for (const auto& tr : r.tries) {
+        json turn = json::array(), refs = json::array();
+        for (Move m : tr.turn) turn.push_back(to_uci(m));
+        for (const auto& rf : tr.refutations) {
+          json one = json::array();
+          for (Move m : rf) one.push_back(to_uci(m));
+          refs.push_back(one);
+        }
+        tries.push_back({{"turn", turn}, {"refutations", refs}});
+      }
       out.push_back({{"line", p.line},
+                     {"tries", tries},
                      {"variant", p.variant},
                      {"fen", p.fen},
                      {"stipulation", st.text()},
@@ -90,6 +103,12 @@ int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions,
     const bool battle = !st.series && st.play != Play::kHelp;
     for (const auto& s : r.solutions)
       fmt::print(io.out, "{}{}\n", battle ? "   " : "  ", popeye_solution(pos, st, s.turns));
+    for (const auto& tr : r.tries) {
+      const auto lines = popeye_try(pos, st, tr.turn, tr.refutations);
+      fmt::print(io.out, "\n   {}\n", lines[0]);
+      for (std::size_t k = 1; k < lines.size(); ++k)
+        fmt::print(io.out, "{}{}\n", k == 1 ? "    " : "      ", lines[k]);
+    }
     fmt::print(io.out, "\nsolution finished: {} {}{}, {} nodes, {:.3f} s\n\n", r.solutions.size(),
                battle ? "key" : "solution", r.solutions.size() == 1 ? "" : "s", r.nodes, r.seconds);
     if (!r.complete) fmt::print(io.out, "(stopped by a limit: the list may be incomplete)\n\n");

@@ -56,7 +56,7 @@ std::string play_text(Position& pos, const std::vector<std::vector<Move>>& turns
 }  // namespace
 
 int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max_solutions,
-                std::uint64_t nodes, double seconds, bool progress, const Io& io) {
+                std::uint64_t nodes, double seconds, bool progress, int tries, const Io& io) {
   const Stipulation st = parse_stipulation(stipulation);
   Variant v = make_variant(c.variant);
   GameRecord game(v);
@@ -68,6 +68,7 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
   opt.max_solutions = max_solutions;
   opt.node_limit = nodes;
   opt.time_limit_s = seconds;
+  opt.try_refutations = tries;
   progress = progress || (!c.json && isatty(2));
   if (progress) opt.progress = [&io](const std::string& s) { fmt::print(io.err, "{}\n", s); };
   const ProblemResult r = solve_problem(pos, st, opt);
@@ -87,15 +88,23 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
       d["short"] = s.short_solution;
       details.push_back(d);
     }
-    const json problem = {{"variant", v.id},
-                          {"fen", to_fen(pos)},
-                          {"stipulation", st.text()},
-                          {"solutions", sols},
-                          {"details", details},
-                          {"nodes", r.nodes},
-                          {"time_ms", std::round(r.seconds * 1e6) / 1000},
-                          {"complete", r.complete},
-                          {"truncated", r.truncated}};
+    json tries_json = json::array();
+    for (const auto& tr : r.tries) {
+      json refs = json::array();
+      for (const auto& rf : tr.refutations) {
+        json one = json::array();
+        for (Move m : rf) one.push_back(to_uci(m));
+        refs.push_back(one);
+      }
+      json turn = json::array();
+      for (Move m : tr.turn) turn.push_back(to_uci(m));
+      tries_json.push_back({{"turn", turn}, {"refutations", refs}});
+    }
+    const json problem = {{"variant", v.id},          {"fen", to_fen(pos)},
+                          {"stipulation", st.text()}, {"solutions", sols},
+                          {"details", details},       {"tries", tries_json},
+                          {"nodes", r.nodes},         {"time_ms", std::round(r.seconds * 1e6) / 1000},
+                          {"complete", r.complete},   {"truncated", r.truncated}};
     io.out << dump_json(json{{"problems", json::array({problem})}}) << "\n";
     return 0;
   }
@@ -107,6 +116,36 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
     std::string line = "  " + play_text(pos, s.turns, st);
     if (s.short_solution) line += battle ? fmt::format("  (short: in {})", s.length) : "  (short)";
     fmt::print(io.out, "{}\n", line);
+  }
+  if (tries > 0) {
+    fmt::print(io.out, "{} tr{}:\n", r.tries.size(), r.tries.size() == 1 ? "y" : "ies");
+    for (const auto& tr : r.tries) {
+      std::string line = "  " + play_text(pos, {tr.turn}, st) + "? but";
+      std::vector<Undo> undos;
+      for (Move m : tr.turn) {
+        undos.emplace_back();
+        pos.ops().make(pos, m, undos.back());
+      }
+      for (const auto& rf : tr.refutations) {
+        std::vector<std::string> sans;
+        std::vector<Undo> ru;
+        for (Move m : rf) {
+          sans.push_back(to_san(pos, m));
+          ru.emplace_back();
+          pos.ops().make(pos, m, ru.back());
+        }
+        while (!ru.empty()) {
+          pos.undo(ru.back());
+          ru.pop_back();
+        }
+        line += " 1..." + join_turn(sans) + "!";
+      }
+      while (!undos.empty()) {
+        pos.undo(undos.back());
+        undos.pop_back();
+      }
+      fmt::print(io.out, "{}\n", line);
+    }
   }
   fmt::print(io.out, "{} nodes, {:.3f} s\n", r.nodes, r.seconds);
   return 0;

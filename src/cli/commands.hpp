@@ -40,7 +40,7 @@ int cmd_perft_batch(const std::string& file, bool turns, const Io& io);
 int cmd_validate(const Common& c, const std::string& file, bool variant_given, bool write, const Io& io);
 // solve --stipulation: the problem solver (problem/problem_solver.hpp); --first is max_solutions 1.
 int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max_solutions,
-                std::uint64_t nodes, double seconds, bool progress, const Io& io);
+                std::uint64_t nodes, double seconds, bool progress, int tries, const Io& io);
 // popeye FILE: a Popeye input file's problems solved (docs/problems.md).
 int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions, std::uint64_t nodes,
                double seconds, const Io& io);

@@ -138,6 +138,8 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
   std::array<bool, 64> on_b{};   // AliceB
   std::vector<std::string> conditions;
   bool have_stipulation = false;
+  bool try_ = false;  // Option Try
+  int defence = 1;    // Option Defence n
 
   auto finish = [&](const Token& at) {
     if (!have_stipulation) fail("a problem without a stipulation", at);
@@ -182,6 +184,7 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
       // Popeye: declaring AliceA/AliceB men turns AliceChess on.
       p.variant = p.variant == "chess" ? std::string("alice") : cat({p.variant, "+alice"});
     }
+    p.try_refutations = try_ ? defence : 0;
     out.push_back(p);
   };
   auto reset = [&](int line) {
@@ -191,6 +194,8 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
     on_b.fill(false);
     conditions.clear();
     have_stipulation = false;
+    try_ = false;
+    defence = 1;
   };
 
   while (auto t = tokens.next()) {
@@ -265,6 +270,21 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
           tokens.next();
           const std::string name = lower(o->text);
           if (name == "noboard") continue;
+          if (name == "try") {
+            try_ = true;
+            continue;
+          }
+          if (name == "defence" || name == "defense") {
+            auto n = tokens.next();
+            int v = 0;
+            bool ok = n && !n->text.empty() && n->text.size() <= 3;
+            if (ok)
+              for (char c : n->text)
+                ok &= std::isdigit(static_cast<unsigned char>(c)) != 0, v = v * 10 + (c - '0');
+            if (!ok || v < 1 || v > 100) fail("Defence needs a number from 1 to 100", n ? *n : *o);
+            defence = v;
+            continue;
+          }
           if (name == "maxsolutions" || name == "maxsol") {
             auto n = tokens.next();
             std::size_t v = 0;
@@ -277,7 +297,7 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
             continue;
           }
           fail(cat({"the option ", in_quotes(o->text),
-                    " is Popeye's but not supported here yet (NoBoard, MaxSolutions)"}),
+                    " is Popeye's but not supported here yet (NoBoard, MaxSolutions, Try, Defence)"}),
                *o);
         }
         break;

@@ -20,6 +20,7 @@ struct PopeyeProblem {
   std::string fen;                // the side to move is the side Popeye starts the stipulation with
   std::string stipulation;        // as written
   std::size_t max_solutions = 0;  // option MaxSolutions (0: not given)
+  int try_refutations = 0;        // option Try: 1, or Defence n (0: no tries)
   std::string title;              // remark/title/author/origin text, joined (for display)
   int line = 0;                   // where the problem starts
 };

@@ -124,4 +124,44 @@ std::string popeye_solution(Position& pos, const Stipulation& st,
   return out;
 }
 
+std::vector<std::string> popeye_try(Position& pos, const Stipulation& st, const std::vector<Move>& turn,
+                                    const std::vector<std::vector<Move>>& refutations) {
+  std::vector<std::string> lines;
+  std::string key = popeye_solution(pos, st, {turn});
+  key.replace(key.size() - 1, 1, "?");  // the key's " !" becomes " ?"
+  lines.push_back(key);
+  lines.push_back("but");
+  std::vector<Undo> undos;
+  for (Move m : turn) {
+    undos.emplace_back();
+    pos.ops().make(pos, m, undos.back());
+  }
+  for (const auto& r : refutations) {
+    std::vector<Undo> ru;
+    std::string t = "1...";
+    bool captured = false, first = true;
+    for (Move m : r) {
+      if (!first) t += ',';
+      first = false;
+      const Color us = pos.side();
+      t += write_and_make(pos, m, ru);
+      captured = false;
+      for (int e = 0; e < ru.back().count; ++e)
+        captured |= ru.back().effects[e].removes() && color_of(ru.back().effects[e].piece) != us;
+    }
+    t += mark(pos, st, false, r.empty() ? Move() : r.back(), captured);
+    t += " !";
+    while (!ru.empty()) {
+      pos.undo(ru.back());
+      ru.pop_back();
+    }
+    lines.push_back(t);
+  }
+  while (!undos.empty()) {
+    pos.undo(undos.back());
+    undos.pop_back();
+  }
+  return lines;
+}
+
 }  // namespace hc

@@ -17,4 +17,9 @@ namespace hc {
 std::string popeye_solution(Position& pos, const Stipulation& st,
                             const std::vector<std::vector<Move>>& turns);
 
+// A try as Popeye prints it (Option Try): "1.Rh1-a1 ?", then "but", then each refutation "1...Kb8-c8 !" — the
+// lines without their indentation.
+std::vector<std::string> popeye_try(Position& pos, const Stipulation& st, const std::vector<Move>& turn,
+                                    const std::vector<std::vector<Move>>& refutations);
+
 }  // namespace hc

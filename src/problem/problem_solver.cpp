@@ -258,21 +258,49 @@ class ProblemSearch {
     int done = 0;
     each_turn(pos, t, [&](const LastMove& last) {
       ++done;
+      bool key = false;
       for (int k = 1; k <= n && !stopped_; ++k) {
         const bool works = st_.play == Play::kDirect
                                ? (k == 1 ? goal_reached(pos, last) : !over(pos) && every_defence(pos, k - 1))
                                : !over(pos) && forced(pos, k);
         if (works && !stopped_) {
           record({t}, k, k < n);
+          key = true;
           break;
         }
       }
+      if (!key && opt_.try_refutations > 0 && n > 1 && !stopped_ && st_.play != Play::kReflex &&
+          st_.play != Play::kSemiReflex && !over(pos))
+        find_try(pos, t, n);
       if (opt_.progress)
         opt_.progress("key search: " + std::to_string(done) + " turns tried, " +
                       std::to_string(result_.solutions.size()) + " keys, " + std::to_string(nodes_) +
                       " nodes");
       return full_;
     });
+  }
+
+  // A first turn that is not a key (the defender is to move, play going on): a try when at most
+  // try_refutations of the defender's turns refute it, listed with them. A defence refutes when after it the
+  // attacker has no win in the turns left (direct play: a goal within n - 1; self play: the defender reaching
+  // the goal with this very turn also counts as the attacker's success).
+  void find_try(Position& pos, const std::vector<Move>& first, int n) {
+    ProblemTry tr{first, {}};
+    bool too_many = false;
+    std::vector<Move> u;
+    each_turn(pos, u, [&](const LastMove& last) {
+      bool holds;
+      if (st_.play == Play::kDirect)
+        holds = n > 1 && !over(pos) && attack(pos, n - 1);
+      else
+        holds = goal_reached(pos, last) || (n > 1 && !over(pos) && self_attack(pos, n - 1));
+      if (!holds) {
+        if (int(tr.refutations.size()) >= opt_.try_refutations) return too_many = true;
+        tr.refutations.push_back(u);
+      }
+      return false;
+    });
+    if (!too_many && !stopped_ && !tr.refutations.empty()) result_.tries.push_back(std::move(tr));
   }
 
   // ---- Help play: `left` turns remain, the side to move plays the first of them; the last reaches the goal.

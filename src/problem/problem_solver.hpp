@@ -34,6 +34,14 @@ struct ProblemOptions {
   double time_limit_s = 0;           // 0 = none
   const std::atomic<bool>* stop = nullptr;
   std::function<void(const std::string&)> progress;  // optional progress lines
+  // Direct and self play: list the tries — first turns that fail to at most this many of the defender's turns
+  // (Popeye's Option Try, with Defence n) — each with its refutations. 0: none.
+  int try_refutations = 0;
+};
+
+struct ProblemTry {
+  std::vector<Move> turn;                      // the attacker's first turn
+  std::vector<std::vector<Move>> refutations;  // the defender's turns that refute it
 };
 
 struct ProblemSolution {
@@ -44,6 +52,7 @@ struct ProblemSolution {
 
 struct ProblemResult {
   std::vector<ProblemSolution> solutions;
+  std::vector<ProblemTry> tries;  // with ProblemOptions::try_refutations
   bool complete = true;    // false: a limit stopped the search (solutions may be missing)
   bool truncated = false;  // more solutions exist than max_solutions
   std::uint64_t nodes = 0;

@@ -55,6 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ProblemOptions opt;
     opt.max_solutions = 3;
     opt.node_limit = 3000;
+    opt.try_refutations = p.try_refutations;
     const ProblemResult r = solve_problem(pos, st, opt);
     if (to_fen(pos) != fen || pos.key() != key)
       fuzz::fail(v, ctx, "the solver changed the position %s", fen.c_str());
