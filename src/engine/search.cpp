@@ -41,8 +41,7 @@ bool takes_enemy(Position& pos, Move m) {
   const Color us = pos.side();
   Undo u;
   pos.ops().make(pos, m, u);
-  bool enemy = false;
-  for (int i = 0; i < u.count; ++i) enemy |= u.effects[i].removes() && color_of(u.effects[i].piece) != us;
+  const bool enemy = removes_enemy_men(u, us);
   pos.undo(u);
   return enemy;
 }

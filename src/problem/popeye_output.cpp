@@ -66,6 +66,29 @@ std::string mark(Position& pos, const Stipulation& st, bool last_turn, Move last
   return s;
 }
 
+// Writes a turn (its moves joined by commas, then the marks) and makes it, its undos appended to `undos`;
+// `last_turn`: the play's last turn (the goal's marks).
+std::string write_turn(Position& pos, const Stipulation& st, const std::vector<Move>& turn, bool last_turn,
+                       std::vector<Undo>& undos) {
+  std::string t;
+  bool captured = false;  // by the turn's last move
+  for (Move m : turn) {
+    if (!t.empty()) t += ',';
+    const Color us = pos.side();
+    t += write_and_make(pos, m, undos);
+    captured = removes_enemy_men(undos.back(), us);
+  }
+  t += mark(pos, st, last_turn, turn.empty() ? Move() : turn.back(), captured);
+  return t;
+}
+
+void take_back(Position& pos, std::vector<Undo>& undos) {
+  while (!undos.empty()) {
+    pos.undo(undos.back());
+    undos.pop_back();
+  }
+}
+
 }  // namespace
 
 std::string popeye_solution(Position& pos, const Stipulation& st,
@@ -77,18 +100,7 @@ std::string popeye_solution(Position& pos, const Stipulation& st,
   const bool half_start = !st.series && st.play == Play::kHelp && turns.size() % 2 == 1;
   const int series_turns = int(turns.size()) - (st.series && st.play != Play::kDirect ? 1 : 0);
   for (std::size_t i = 0; i < turns.size(); ++i) {
-    std::string t;
-    bool captured = false;
-    for (Move m : turns[i]) {
-      if (!t.empty()) t += ',';
-      const Color us = pos.side();
-      t += write_and_make(pos, m, undos);
-      const Undo& u = undos.back();
-      captured = false;
-      for (int e = 0; e < u.count; ++e)
-        captured |= u.effects[e].removes() && color_of(u.effects[e].piece) != us;
-    }
-    t += mark(pos, st, i + 1 == turns.size(), turns[i].empty() ? Move() : turns[i].back(), captured);
+    const std::string t = write_turn(pos, st, turns[i], i + 1 == turns.size(), undos);
     auto numbered = [&](int number, const char* dots) {
       out += std::to_string(number);
       out += dots;
@@ -117,10 +129,7 @@ std::string popeye_solution(Position& pos, const Stipulation& st,
     }
   }
   if (battle) out += " !";
-  while (!undos.empty()) {
-    pos.undo(undos.back());
-    undos.pop_back();
-  }
+  take_back(pos, undos);
   return out;
 }
 
@@ -138,29 +147,10 @@ std::vector<std::string> popeye_try(Position& pos, const Stipulation& st, const 
   }
   for (const auto& r : refutations) {
     std::vector<Undo> ru;
-    std::string t = "1...";
-    bool captured = false, first = true;
-    for (Move m : r) {
-      if (!first) t += ',';
-      first = false;
-      const Color us = pos.side();
-      t += write_and_make(pos, m, ru);
-      captured = false;
-      for (int e = 0; e < ru.back().count; ++e)
-        captured |= ru.back().effects[e].removes() && color_of(ru.back().effects[e].piece) != us;
-    }
-    t += mark(pos, st, false, r.empty() ? Move() : r.back(), captured);
-    t += " !";
-    while (!ru.empty()) {
-      pos.undo(ru.back());
-      ru.pop_back();
-    }
-    lines.push_back(t);
+    lines.push_back("1..." + write_turn(pos, st, r, false, ru) + " !");
+    take_back(pos, ru);
   }
-  while (!undos.empty()) {
-    pos.undo(undos.back());
-    undos.pop_back();
-  }
+  take_back(pos, undos);
   return lines;
 }
 

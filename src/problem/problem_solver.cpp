@@ -105,10 +105,7 @@ class ProblemSearch {
       turn.push_back(m);
       bool stop;
       if (u.turn_ended) {
-        LastMove last{m, false, mover};
-        for (int i = 0; i < u.count; ++i)
-          last.took_enemy |= u.effects[i].removes() && color_of(u.effects[i].piece) != mover;
-        stop = f(static_cast<const LastMove&>(last));
+        stop = f(LastMove{m, removes_enemy_men(u, mover), mover});
       } else {
         stop = each_turn(pos, turn, f, salt);
       }

@@ -153,6 +153,13 @@ inline bool removes_men(const Undo& u) {
     if (u.effects[i].removes()) return true;
   return false;
 }
+// After make(): did the move remove a man of the other side than `mover` (a capture in the goal's sense,
+// whatever removed it)?
+inline bool removes_enemy_men(const Undo& u, Color mover) {
+  for (int i = 0; i < u.count; ++i)
+    if (u.effects[i].removes() && color_of(u.effects[i].piece) != mover) return true;
+  return false;
+}
 // The men the move removed, by cause: the entries of the journal with a removing cause, in order; returns how
 // many were written to out (at most Undo::kMaxEffects).
 inline int removed_men(const Undo& u, Effect* out) {
