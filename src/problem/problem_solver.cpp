@@ -76,10 +76,11 @@ class ProblemSearch {
   }
   bool halted() const { return stopped_ || full_; }
 
-  static Key tt_key_salt(Role role, int n) {
+  // A role and a count hashed: XORed with the position's key, the table's key (tt_key) and each_turn's salt.
+  static Key salt(Role role, int n) {
     return (Key(role + 1) * 0x9E3779B97F4A7C15ULL) ^ (Key(n + 1) * 0xC2B2AE3D27D4EB4FULL);
   }
-  static Key tt_key(const Position& pos, Role role, int n) { return pos.key() ^ tt_key_salt(role, n); }
+  static Key tt_key(const Position& pos, Role role, int n) { return pos.key() ^ salt(role, n); }
 
   // Calls f(last) after each complete legal turn of the side to move, the position standing after the turn
   // and `turn` holding its moves; stops as soon as f returns true or a limit runs out (then returns true).
@@ -116,11 +117,31 @@ class ProblemSearch {
     if (memo && !halted() && result_.solutions.size() == before) dead_.insert(key);
     return false;
   }
-  static Key salt(Role role, int n) { return tt_key_salt(role, n); }
-
-  static void pass(Position& pos, Undo& u) { pass_turn(pos, u); }
-
-  static bool over(Position& pos) { return play_ended(pos); }
+  // Does some complete turn of the side to move satisfy pred(last) (the position standing after it)? Does
+  // every one? The answer is kept in the table under (position, role, n): pred must depend on them only. A
+  // limit running out answers no.
+  template <class Pred>
+  bool some_turn(Position& pos, Role role, int n, Pred pred) {
+    const Key k = tt_key(pos, role, n);
+    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
+    bool yes = false;
+    std::vector<Move> t;
+    each_turn(
+        pos, t, [&](const LastMove& last) { return yes = pred(last); }, salt(role, n));
+    if (!stopped_) tt_[k] = yes;
+    return yes;
+  }
+  template <class Pred>
+  bool every_turn(Position& pos, Role role, int n, Pred pred) {
+    const Key k = tt_key(pos, role, n);
+    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
+    bool all = true;
+    std::vector<Move> t;
+    each_turn(
+        pos, t, [&](const LastMove& last) { return !(all = pred(last)); }, salt(role, n));
+    if (!stopped_) tt_[k] = all;
+    return all && !stopped_;
+  }
 
   // The goal, after a complete turn of last.mover, against the side now to move.
   bool goal_reached(Position& pos, const LastMove& last) {
@@ -134,7 +155,7 @@ class ProblemSearch {
       case GoalKind::kDoubleMate: {
         if (evaluate(pos).outcome != Outcome::kCheckmate) return false;
         Undo u;
-        pass(pos, u);
+        pass_turn(pos, u);
         const bool also = evaluate(pos).outcome == Outcome::kCheckmate;
         pos.undo(u);
         return also;
@@ -166,86 +187,46 @@ class ProblemSearch {
 
   // ---- Direct play: the attacker (to move) reaches the goal within n of its turns.
   bool attack(Position& pos, int n) {
-    const Key k = tt_key(pos, kAttack, n);
-    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
-    bool win = false;
-    std::vector<Move> t;
-    each_turn(
-        pos, t, [&](const LastMove& last) { return win = works_after_attack(pos, last, n); },
-        salt(kAttack, n));
-    if (!stopped_) tt_[k] = win;
-    return win;
+    return some_turn(pos, kAttack, n, [&](const LastMove& last) { return works_after_attack(pos, last, n); });
   }
   bool works_after_attack(Position& pos, const LastMove& last, int n) {
     if (goal_reached(pos, last)) return true;
-    return n > 1 && !over(pos) && every_defence(pos, n - 1);
+    return n > 1 && !play_ended(pos) && every_defence(pos, n - 1);
   }
   // The defender (to move, the game going on) cannot escape: after each of its turns the attacker still
   // reaches the goal within n.
   bool every_defence(Position& pos, int n) {
-    const Key k = tt_key(pos, kDefend, n);
-    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
-    bool all = true;
-    std::vector<Move> t;
-    each_turn(
-        pos, t,
-        [&](const LastMove&) {
-          if (over(pos) || !attack(pos, n)) all = false;
-          return !all;
-        },
-        salt(kDefend, n));
-    if (!stopped_) tt_[k] = all;
-    return all && !stopped_;
+    return every_turn(pos, kDefend, n,
+                      [&](const LastMove& last) { return holds_after_defence(pos, last, n); });
+  }
+  // After a turn of the defender: does the attacker's claim still hold with `left` of its turns to come?
+  // Direct play: it reaches the goal within them. Self play: the defender has just reached the goal (not
+  // under reflex play, where forced() settles that first), or the attacker still forces it within them.
+  bool holds_after_defence(Position& pos, const LastMove& last, int left) {
+    if (st_.play == Play::kDirect) return left >= 1 && !play_ended(pos) && attack(pos, left);
+    return (!reflex() && goal_reached(pos, last)) ||
+           (left >= 1 && !play_ended(pos) && self_attack(pos, left));
   }
 
   // ---- Self and reflex play: the attacker (to move) forces the defender to reach the goal against it.
   bool reflex() const { return st_.play == Play::kReflex || st_.play == Play::kSemiReflex; }
   // Can the side to move reach the goal in one turn?
   bool reaches_in_one(Position& pos) {
-    const Key k = tt_key(pos, kReachInOne, 1);
-    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
-    bool yes = false;
-    std::vector<Move> t;
-    each_turn(
-        pos, t, [&](const LastMove& last) { return yes = goal_reached(pos, last); }, salt(kReachInOne, 1));
-    if (!stopped_) tt_[k] = yes;
-    return yes;
+    return some_turn(pos, kReachInOne, 1, [&](const LastMove& last) { return goal_reached(pos, last); });
   }
   bool self_attack(Position& pos, int n) {
-    const Key k = tt_key(pos, kSelfAttack, n);
-    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
-    bool win = false;
     // Full reflex play: an attacker able to reach the goal itself must, and that fails the stipulation.
-    if (!(st_.play == Play::kReflex && reaches_in_one(pos))) {
-      std::vector<Move> t;
-      each_turn(
-          pos, t, [&](const LastMove&) { return win = !over(pos) && forced(pos, n); }, salt(kSelfAttack, n));
-    }
-    if (!stopped_) tt_[k] = win;
-    return win;
+    if (st_.play == Play::kReflex && reaches_in_one(pos)) return false;
+    return some_turn(pos, kSelfAttack, n,
+                     [&](const LastMove&) { return !play_ended(pos) && forced(pos, n); });
   }
   // The defender is to move (the game going on) after the attacker's turn; the attacker had n turns, that one
   // included. Every defence reaches the goal, or leaves the attacker a self/reflex win in n - 1; under reflex
   // play a defender able to reach the goal in one must.
   bool forced(Position& pos, int n) {
-    const Key k = tt_key(pos, kForced, n);
-    if (auto it = tt_.find(k); it != tt_.end()) return it->second;
-    bool all = true;
-    if (reflex() && reaches_in_one(pos)) {
-      all = true;
-    } else {
-      std::vector<Move> t;
-      each_turn(
-          pos, t,
-          [&](const LastMove& last) {
-            if (!reflex() && goal_reached(pos, last)) return false;
-            if (n == 1 || over(pos) || !self_attack(pos, n - 1)) all = false;
-            return !all;
-          },
-          salt(kForced, n));
-    }
-    if (!stopped_) tt_[k] = all;
-    return all && !stopped_;
+    if (reflex() && reaches_in_one(pos)) return true;
+    return every_turn(pos, kForced, n,
+                      [&](const LastMove& last) { return holds_after_defence(pos, last, n - 1); });
   }
 
   void run_battle(Position& pos) {
@@ -257,9 +238,10 @@ class ProblemSearch {
       ++done;
       bool key = false;
       for (int k = 1; k <= n && !stopped_; ++k) {
-        const bool works = st_.play == Play::kDirect
-                               ? (k == 1 ? goal_reached(pos, last) : !over(pos) && every_defence(pos, k - 1))
-                               : !over(pos) && forced(pos, k);
+        const bool works =
+            st_.play == Play::kDirect
+                ? (k == 1 ? goal_reached(pos, last) : !play_ended(pos) && every_defence(pos, k - 1))
+                : !play_ended(pos) && forced(pos, k);
         if (works && !stopped_) {
           record({t}, k, k < n);
           key = true;
@@ -267,7 +249,7 @@ class ProblemSearch {
         }
       }
       if (!key && opt_.try_refutations > 0 && n > 1 && !stopped_ && st_.play != Play::kReflex &&
-          st_.play != Play::kSemiReflex && !over(pos))
+          st_.play != Play::kSemiReflex && !play_ended(pos))
         find_try(pos, t, n);
       if (opt_.progress)
         opt_.progress("key search: " + std::to_string(done) + " turns tried, " +
@@ -286,12 +268,7 @@ class ProblemSearch {
     bool too_many = false;
     std::vector<Move> u;
     each_turn(pos, u, [&](const LastMove& last) {
-      bool holds;
-      if (st_.play == Play::kDirect)
-        holds = n > 1 && !over(pos) && attack(pos, n - 1);
-      else
-        holds = goal_reached(pos, last) || (n > 1 && !over(pos) && self_attack(pos, n - 1));
-      if (!holds) {
+      if (!holds_after_defence(pos, last, n - 1)) {
         if (int(tr.refutations.size()) >= opt_.try_refutations) return too_many = true;
         tr.refutations.push_back(u);
       }
@@ -320,7 +297,7 @@ class ProblemSearch {
           // Play ends where the side that is to reach the goal (the one making the last turn: an odd number
           // of turns from it) reaches it early: that is a shorter solution, not a way through (Popeye's rule;
           // the other side reaching it does not end play).
-          if (over(pos) || (left % 2 == 1 && goal_reached(pos, last))) return false;
+          if (play_ended(pos) || (left % 2 == 1 && goal_reached(pos, last))) return false;
           path.push_back(t);
           help(pos, left - 1, path);
           path.pop_back();
@@ -355,7 +332,7 @@ class ProblemSearch {
             finish_series(pos, last, path);
           } else if (!(pos.king_board(pos.side()) >= 0 && in_check(pos)) && !lost(pos)) {
             Undo u;
-            pass(pos, u);
+            pass_turn(pos, u);
             series(pos, left - 1, path);
             pos.undo(u);
           }
@@ -375,7 +352,7 @@ class ProblemSearch {
       if (goal_reached(pos, last)) record(path, int(path.size()), short_);
       return;
     }
-    if (over(pos)) return;
+    if (play_ended(pos)) return;
     if (st_.play == Play::kHelp) {
       std::vector<Move> u;
       each_turn(
@@ -391,16 +368,9 @@ class ProblemSearch {
           salt(kFinishHelp, 0));
       return;
     }
-    bool all = true;  // ser-s: forced
-    std::vector<Move> u;
-    each_turn(
-        pos, u,
-        [&](const LastMove& l2) {
-          all = goal_reached(pos, l2);
-          return !all;
-        },
-        salt(kFinishSelf, 0));
-    if (all && !stopped_) record(path, int(path.size()), short_);
+    // ser-s: every turn of the other side (it has one: play goes on) reaches the goal.
+    if (every_turn(pos, kFinishSelf, 0, [&](const LastMove& l2) { return goal_reached(pos, l2); }))
+      record(path, int(path.size()), short_);
   }
 
   // Every length up to the stipulated one, shortest first, as in help play.
