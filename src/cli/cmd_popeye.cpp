@@ -2,14 +2,9 @@
 // printed in Popeye's notation (problem/popeye_output.hpp) or as JSON.
 #include <fmt/ostream.h>
 
-#include <cmath>
-#include <fstream>
-#include <sstream>
-
 #include "cli/commands.hpp"
 #include "cli/json_out.hpp"
 #include "notation/fen.hpp"
-#include "notation/move_text.hpp"
 #include "notation/quote.hpp"
 #include "problem/popeye_input.hpp"
 #include "problem/popeye_output.hpp"
@@ -22,17 +17,10 @@ using json = nlohmann::json;
 
 int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions, std::uint64_t nodes,
                double seconds, const Io& io) {
-  std::stringstream ss;
-  if (file == "-") {
-    ss << io.in.rdbuf();
-  } else {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw UserError("cannot read " + in_quotes(file));
-    ss << in.rdbuf();
-  }
+  const std::string text = read_input(file, io);
   std::vector<PopeyeProblem> problems;
   try {
-    problems = read_popeye(ss.str());
+    problems = read_popeye(text);
   } catch (const NotationError& e) {
     throw UserError(fmt::format("{}: {}: {}", quote_input(file), e.where(), e.what()));
   }
@@ -68,34 +56,9 @@ int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions,
     opt.try_refutations = p.try_refutations;
     const ProblemResult r = solve_problem(pos, st, opt);
     if (as_json) {
-      json sols = json::array();
-      for (const auto& s : r.solutions) {
-        json flat = json::array();
-        for (const auto& t : s.turns)
-          for (Move m : t) flat.push_back(to_uci(m));
-        sols.push_back(flat);
-      }
-      json tries = json::array();
-      for (const auto& tr : r.tries) {
-        json turn = json::array(), refs = json::array();
-        for (Move m : tr.turn) turn.push_back(to_uci(m));
-        for (const auto& rf : tr.refutations) {
-          json one = json::array();
-          for (Move m : rf) one.push_back(to_uci(m));
-          refs.push_back(one);
-        }
-        tries.push_back({{"turn", turn}, {"refutations", refs}});
-      }
-      out.push_back({{"line", p.line},
-                     {"tries", tries},
-                     {"variant", p.variant},
-                     {"fen", p.fen},
-                     {"stipulation", st.text()},
-                     {"solutions", sols},
-                     {"nodes", r.nodes},
-                     {"time_ms", std::round(r.seconds * 1e6) / 1000},
-                     {"complete", r.complete},
-                     {"truncated", r.truncated}});
+      json problem = problem_json(pos, st, r, p.variant);
+      problem["line"] = p.line;
+      out.push_back(std::move(problem));
       continue;
     }
     if (!p.title.empty()) fmt::print(io.out, "{}\n", p.title);

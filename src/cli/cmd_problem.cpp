@@ -55,6 +55,38 @@ std::string play_text(Position& pos, const std::vector<std::vector<Move>>& turns
 
 }  // namespace
 
+nlohmann::json problem_json(Position& pos, const Stipulation& st, const ProblemResult& r,
+                            const std::string& variant) {
+  auto uci = [](const std::vector<Move>& turn) {
+    json a = json::array();
+    for (Move m : turn) a.push_back(to_uci(m));
+    return a;
+  };
+  json sols = json::array(), details = json::array(), tries = json::array();
+  for (const auto& s : r.solutions) {
+    json flat = json::array(), turns = json::array();
+    for (const auto& t : s.turns) {
+      for (Move m : t) flat.push_back(to_uci(m));
+      turns.push_back(uci(t));
+    }
+    sols.push_back(flat);
+    details.push_back({{"turns", turns},
+                       {"san", play_text(pos, s.turns, st)},
+                       {"length", s.length},
+                       {"short", s.short_solution}});
+  }
+  for (const auto& tr : r.tries) {
+    json refs = json::array();
+    for (const auto& rf : tr.refutations) refs.push_back(uci(rf));
+    tries.push_back({{"turn", uci(tr.turn)}, {"refutations", refs}});
+  }
+  return {{"variant", variant},       {"fen", to_fen(pos)},
+          {"stipulation", st.text()}, {"solutions", sols},
+          {"details", details},       {"tries", tries},
+          {"nodes", r.nodes},         {"time_ms", std::round(r.seconds * 1e6) / 1000},
+          {"complete", r.complete},   {"truncated", r.truncated}};
+}
+
 int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max_solutions,
                 std::uint64_t nodes, double seconds, bool progress, int tries, const Io& io) {
   const Stipulation st = parse_stipulation(stipulation);
@@ -74,37 +106,7 @@ int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max
   const ProblemResult r = solve_problem(pos, st, opt);
   const bool battle = !st.series && st.play != Play::kHelp;
   if (c.json) {
-    json sols = json::array(), details = json::array();
-    for (const auto& s : r.solutions) {
-      json flat = json::array(), turns = json::array();
-      for (const auto& t : s.turns) {
-        json tj = json::array();
-        for (Move m : t) flat.push_back(to_uci(m)), tj.push_back(to_uci(m));
-        turns.push_back(tj);
-      }
-      sols.push_back(flat);
-      json d = {{"turns", turns}, {"san", play_text(pos, s.turns, st)}};
-      d["length"] = s.length;
-      d["short"] = s.short_solution;
-      details.push_back(d);
-    }
-    json tries_json = json::array();
-    for (const auto& tr : r.tries) {
-      json refs = json::array();
-      for (const auto& rf : tr.refutations) {
-        json one = json::array();
-        for (Move m : rf) one.push_back(to_uci(m));
-        refs.push_back(one);
-      }
-      json turn = json::array();
-      for (Move m : tr.turn) turn.push_back(to_uci(m));
-      tries_json.push_back({{"turn", turn}, {"refutations", refs}});
-    }
-    const json problem = {{"variant", v.id},          {"fen", to_fen(pos)},
-                          {"stipulation", st.text()}, {"solutions", sols},
-                          {"details", details},       {"tries", tries_json},
-                          {"nodes", r.nodes},         {"time_ms", std::round(r.seconds * 1e6) / 1000},
-                          {"complete", r.complete},   {"truncated", r.truncated}};
+    const json problem = problem_json(pos, st, r, v.id);
     io.out << dump_json(json{{"problems", json::array({problem})}}) << "\n";
     return 0;
   }

@@ -18,7 +18,7 @@ namespace hc::cli {
 
 using json = nlohmann::json;
 
-std::vector<PgnGame> read_games(const std::string& file, const Io& io) {
+std::string read_input(const std::string& file, const Io& io) {
   std::stringstream ss;
   if (file == "-") {
     ss << io.in.rdbuf();
@@ -27,8 +27,13 @@ std::vector<PgnGame> read_games(const std::string& file, const Io& io) {
     if (!in) throw UserError("cannot read " + in_quotes(file));
     ss << in.rdbuf();
   }
+  return ss.str();
+}
+
+std::vector<PgnGame> read_games(const std::string& file, const Io& io) {
+  const std::string text = read_input(file, io);
   try {
-    return split_pgn(ss.str());
+    return split_pgn(text);
   } catch (const NotationError& e) {
     throw UserError(fmt::format("{}: {}: {}", quote_input(file), e.where(), e.what()));
   }

@@ -5,11 +5,16 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "cli/cli.hpp"
 
 namespace hc {
 class GameRecord;
+class Position;
 struct PgnGame;
+struct ProblemResult;
+struct Stipulation;
 }  // namespace hc
 
 namespace hc::cli {
@@ -41,6 +46,10 @@ int cmd_validate(const Common& c, const std::string& file, bool variant_given, b
 // solve --stipulation: the problem solver (problem/problem_solver.hpp); --first is max_solutions 1.
 int cmd_problem(const Common& c, const std::string& stipulation, std::size_t max_solutions,
                 std::uint64_t nodes, double seconds, bool progress, int tries, const Io& io);
+// One solved problem as JSON (solve --stipulation --json, popeye --json; docs/problems.md): variant, fen,
+// stipulation, solutions (UCI, turns flattened), details, tries, nodes, time_ms, complete, truncated.
+nlohmann::json problem_json(Position& pos, const Stipulation& st, const ProblemResult& r,
+                            const std::string& variant);
 // popeye FILE: a Popeye input file's problems solved (docs/problems.md).
 int cmd_popeye(const std::string& file, bool as_json, std::size_t max_solutions, std::uint64_t nodes,
                double seconds, const Io& io);
@@ -53,6 +62,8 @@ int cmd_bench(const Common& c, int depth, std::uint64_t nodes, const Io& io);
 
 // The games of a PGN file ('-' = standard input); a UserError when it cannot be read or its tags are
 // malformed (with the line and column).
+// The whole text of FILE, or of standard input for "-"; a file that cannot be read is a UserError.
+std::string read_input(const std::string& file, const Io& io);
 std::vector<PgnGame> read_games(const std::string& file, const Io& io);
 
 // `tune`: fits the evaluation's weights of a family ("explosion", … or "all") to the results of the games of
