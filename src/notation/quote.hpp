@@ -2,6 +2,7 @@
 // valid UTF-8 (JSON output, HTTP answers) whatever bytes came in.
 #pragma once
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,13 @@ std::size_t utf8_char_length(std::string_view text, std::size_t i);
 // and of a control character (U+0000-U+001F, U+007F-U+009F) as \xNN. At most `max_chars` characters are kept
 // (cut at a character boundary, then "..." is appended).
 std::string quote_input(std::string_view text, std::size_t max_chars = 120);
+
+// Message pieces joined (appended in turn: GCC 12 warns falsely about chains of operator+ under -O2).
+inline std::string concat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out += p;
+  return out;
+}
 
 // quote_input between single quotes: 'text'.
 std::string in_quotes(std::string_view text);

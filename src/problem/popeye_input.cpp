@@ -3,7 +3,6 @@
 #include <array>
 #include <cctype>
 #include <cstring>
-#include <initializer_list>
 #include <optional>
 
 #include "notation/error.hpp"
@@ -18,12 +17,6 @@ namespace {
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string cat(std::initializer_list<std::string_view> parts) {
-  std::string out;
-  for (std::string_view p : parts) out += p;
   return out;
 }
 
@@ -173,16 +166,16 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
       if (at_sq(63) == 'r' && !on_b[63]) castling += 'k';
       if (at_sq(56) == 'r' && !on_b[56]) castling += 'q';
     }
-    p.fen = cat({placement, black_starts ? " b " : " w ", castling.empty() ? "-" : castling, " - 0 1"});
+    p.fen = concat({placement, black_starts ? " b " : " w ", castling.empty() ? "-" : castling, " - 0 1"});
     if (!conditions.empty()) {
       p.variant.clear();
-      for (const auto& c : conditions) p.variant = p.variant.empty() ? c : cat({p.variant, "+", c});
+      for (const auto& c : conditions) p.variant = p.variant.empty() ? c : concat({p.variant, "+", c});
     }
     bool any_b = false;
     for (bool b : on_b) any_b |= b;
     if (any_b && p.variant.find("alice") == std::string::npos) {
       // Popeye: declaring AliceA/AliceB men turns AliceChess on.
-      p.variant = p.variant == "chess" ? std::string("alice") : cat({p.variant, "+alice"});
+      p.variant = p.variant == "chess" ? std::string("alice") : concat({p.variant, "+alice"});
     }
     p.try_refutations = try_ ? defence : 0;
     out.push_back(p);
@@ -201,7 +194,7 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
   while (auto t = tokens.next()) {
     const Keyword k = keyword(t->text);
     if (!in_problem) {
-      if (k != Keyword::kBegin) fail(cat({"expected BeginProblem, not ", in_quotes(t->text)}), *t);
+      if (k != Keyword::kBegin) fail(concat({"expected BeginProblem, not ", in_quotes(t->text)}), *t);
       in_problem = true;
       reset(t->line);
       continue;
@@ -225,7 +218,7 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
       case Keyword::kProtocol: {
         std::string s = tokens.rest_of_line();
         while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.erase(s.begin());
-        if (k != Keyword::kProtocol && !s.empty()) p.title = p.title.empty() ? s : cat({p.title, "; ", s});
+        if (k != Keyword::kProtocol && !s.empty()) p.title = p.title.empty() ? s : concat({p.title, "; ", s});
         break;
       }
       case Keyword::kStipulation: {
@@ -248,7 +241,8 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
           if (name == "alicechess") {
             conditions.push_back("alice");
           } else if (name == "madrasi" || name == "bicolores" || name == "isardam") {
-            fail(cat({"the condition ", in_quotes(c->text),
+            fail(concat(
+                     {"the condition ", in_quotes(c->text),
                       " is not mapped to our catalogue yet (its conventions are not yet compared with ours: "
                       "name our own variant id, e.g. madras or bicolour, to solve under RULES.md's rules)"}),
                  *c);
@@ -256,8 +250,8 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
             try {
               make_variant(name);
             } catch (const std::exception&) {
-              fail(cat({"unknown condition ", in_quotes(c->text),
-                        " (AliceChess, or one of our variant ids: heterochess variants)"}),
+              fail(concat({"unknown condition ", in_quotes(c->text),
+                           " (AliceChess, or one of our variant ids: heterochess variants)"}),
                    *c);
             }
             conditions.push_back(name);
@@ -296,8 +290,8 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
             p.max_solutions = v;
             continue;
           }
-          fail(cat({"the option ", in_quotes(o->text),
-                    " is Popeye's but not supported here yet (NoBoard, MaxSolutions, Try, Defence)"}),
+          fail(concat({"the option ", in_quotes(o->text),
+                       " is Popeye's but not supported here yet (NoBoard, MaxSolutions, Try, Defence)"}),
                *o);
         }
         break;
@@ -324,23 +318,23 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
             alice_b = word == "aliceb";
             continue;
           }
-          if (!white) fail(cat({"a man before its colour (white, black, …): ", in_quotes(w->text)}), *w);
+          if (!white) fail(concat({"a man before its colour (white, black, …): ", in_quotes(w->text)}), *w);
           // A piece: its letter, then one or more squares.
           const char* letters = kLetters[std::size_t(*lang)];
           const char* found = word.empty() ? nullptr : std::strchr(letters, word[0]);
           if (!found || word.size() < 3 || (word.size() - 1) % 2 != 0)
-            fail(cat({"not a man of ours: ", in_quotes(w->text),
-                      " (orthodox letters and squares, e.g. kb6 or pa2b2c2; fairy pieces and attributes "
-                      "other than "
-                      "AliceA/AliceB are not supported)"}),
+            fail(concat({"not a man of ours: ", in_quotes(w->text),
+                         " (orthodox letters and squares, e.g. kb6 or pa2b2c2; fairy pieces and attributes "
+                         "other than "
+                         "AliceA/AliceB are not supported)"}),
                  *w);
           const char fen = kFenLetters[found - letters];
           for (std::size_t i = 1; i + 1 < word.size(); i += 2) {
             const char f = word[i], r = word[i + 1];
             if (f < 'a' || f > 'h' || r < '1' || r > '8')
-              fail(cat({"not a square in ", in_quotes(w->text)}), *w);
+              fail(concat({"not a square in ", in_quotes(w->text)}), *w);
             const int s = (r - '1') * 8 + (f - 'a');
-            if (board[std::size_t(s)]) fail(cat({"two men on one square in ", in_quotes(w->text)}), *w);
+            if (board[std::size_t(s)]) fail(concat({"two men on one square in ", in_quotes(w->text)}), *w);
             board[std::size_t(s)] = *white ? char(std::toupper(fen)) : fen;
             on_b[std::size_t(s)] = alice_b;
           }
@@ -351,10 +345,10 @@ std::vector<PopeyeProblem> read_popeye(std::string_view text) {
       case Keyword::kForsyth:
       case Keyword::kSStipulation:
       case Keyword::kZeroPosition:
-        fail(cat({in_quotes(t->text), " is Popeye's but not supported here yet"}), *t);
+        fail(concat({in_quotes(t->text), " is Popeye's but not supported here yet"}), *t);
         break;
       case Keyword::kNone:
-        fail(cat({"unknown command ", in_quotes(t->text)}), *t);
+        fail(concat({"unknown command ", in_quotes(t->text)}), *t);
         break;
     }
   }

@@ -10,15 +10,6 @@ namespace hc {
 
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-// Joins message pieces (appending, not operator+, which GCC 12 warns about falsely under -O2: -Wrestrict).
-std::string cat(std::initializer_list<std::string_view> parts) {
-  std::string out;
-  for (std::string_view p : parts) out += p;
-  return out;
-}
-
 // Popeye's goals that we do not solve yet, longest first so that a prefix does not hide a longer one.
 constexpr std::string_view kUnsupportedGoals[] = {"##!", "<>r", "ctr", "c81", "!=",  "#=",  "!#",
                                                   "==",  "<>",  "ct",  "%",   "dia", "a=>b"};
@@ -31,24 +22,24 @@ Stipulation parse_stipulation(std::string_view text) {
     if (!std::isspace(static_cast<unsigned char>(c))) s += char(std::tolower(static_cast<unsigned char>(c)));
   // Messages quote the input as given; the position is not reported as a column, as spaces were dropped.
   auto fail = [&](const std::string& why, std::size_t) -> Stipulation {
-    throw NotationError(cat({"stipulation ", in_quotes(text), ": ", why}));
+    throw NotationError(concat({"stipulation ", in_quotes(text), ": ", why}));
   };
   if (s.empty()) fail("empty", 0);
   Stipulation st;
   std::size_t i = 0;
   std::string_view v(s);
   for (std::string_view p : {"exact-", "pser-", "phser-", "reci-"})
-    if (starts_with(v, p)) fail(cat({in_quotes(p), " is Popeye's but not solved here yet"}), 0);
+    if (v.starts_with(p)) fail(concat({in_quotes(p), " is Popeye's but not solved here yet"}), 0);
   if (s.find("->") != std::string::npos) fail("'m->' is Popeye's but not solved here yet", s.find("->"));
-  if (starts_with(v, "ser-")) st.series = true, i = 4;
-  if (starts_with(v.substr(i), "semi-")) {
+  if (v.starts_with("ser-")) st.series = true, i = 4;
+  if (v.substr(i).starts_with("semi-")) {
     if (st.series) fail("semi- does not combine with ser-", i);
     i += 5;
-    if (!starts_with(v.substr(i), "r")) fail("semi- needs reflex play (semi-r)", i);
+    if (!v.substr(i).starts_with("r")) fail("semi- needs reflex play (semi-r)", i);
     st.play = Play::kSemiReflex, ++i;
-  } else if (starts_with(v.substr(i), "hs") || starts_with(v.substr(i), "hr")) {
-    fail(cat({in_quotes(v.substr(i, 2)),
-              " (help-self and help-reflex play) is Popeye's but not solved here yet"}),
+  } else if (v.substr(i).starts_with("hs") || v.substr(i).starts_with("hr")) {
+    fail(concat({in_quotes(v.substr(i, 2)),
+                 " (help-self and help-reflex play) is Popeye's but not solved here yet"}),
          i);
   } else if (v.substr(i).size() > 0 && (v[i] == 'h' || v[i] == 's' || v[i] == 'r')) {
     st.play = v[i] == 'h' ? Play::kHelp : v[i] == 's' ? Play::kSelf : Play::kReflex;
@@ -58,31 +49,32 @@ Stipulation parse_stipulation(std::string_view text) {
   // The goal.
   std::string_view g = v.substr(i);
   for (std::string_view u : kUnsupportedGoals)
-    if (starts_with(g, u)) fail(cat({"the goal ", in_quotes(u), " is Popeye's but not solved here yet"}), i);
-  if (starts_with(g, "##")) {
+    if (g.starts_with(u))
+      fail(concat({"the goal ", in_quotes(u), " is Popeye's but not solved here yet"}), i);
+  if (g.starts_with("##")) {
     st.goal = GoalKind::kDoubleMate, i += 2;
-  } else if (starts_with(g, "#")) {
+  } else if (g.starts_with("#")) {
     st.goal = GoalKind::kMate, ++i;
-  } else if (starts_with(g, "=")) {
+  } else if (g.starts_with("=")) {
     st.goal = GoalKind::kStalemate, ++i;
-  } else if (starts_with(g, "+")) {
+  } else if (g.starts_with("+")) {
     st.goal = GoalKind::kCheck, ++i;
-  } else if (starts_with(g, "x")) {
+  } else if (g.starts_with("x")) {
     st.goal = GoalKind::kCapture, ++i;
-  } else if (starts_with(g, "00")) {
+  } else if (g.starts_with("00")) {
     st.goal = GoalKind::kCastling, i += 2;
-  } else if (starts_with(g, "~")) {
+  } else if (g.starts_with("~")) {
     st.goal = GoalKind::kAnyMove, ++i;
-  } else if (starts_with(g, "ep")) {
+  } else if (g.starts_with("ep")) {
     st.goal = GoalKind::kEnPassant, i += 2;
-  } else if (starts_with(g, "z")) {
+  } else if (g.starts_with("z")) {
     if (g.size() < 3 || g[1] < 'a' || g[1] > 'h' || g[2] < '1' || g[2] > '8')
       fail("the target goal needs a square: zXY, e.g. ze5", i);
     st.goal = GoalKind::kTarget, st.target = make_square(g[1] - 'a', g[2] - '1'), i += 3;
-  } else if (starts_with(g, "k") && g.size() >= 3 && g[1] >= 'a' && g[1] <= 'h') {
+  } else if (g.starts_with("k") && g.size() >= 3 && g[1] >= 'a' && g[1] <= 'h') {
     fail("the goal 'kXY' (king to a square) is Popeye's but not solved here yet", i);
   } else {
-    fail(g.empty() ? "no goal (# = ## + x 00 ~ ep zXY)" : cat({"unknown goal at ", in_quotes(g)}), i);
+    fail(g.empty() ? "no goal (# = ## + x 00 ~ ep zXY)" : concat({"unknown goal at ", in_quotes(g)}), i);
   }
   // The count: n or n.5.
   const std::size_t count_at = i;
@@ -95,7 +87,7 @@ Stipulation parse_stipulation(std::string_view text) {
     if (st.play != Play::kHelp || st.series) fail("n.5 is for help play only (h#n.5)", i);
     st.half = true, i += 2;
   }
-  if (i != s.size()) fail(cat({"unexpected ", in_quotes(v.substr(i))}), i);
+  if (i != s.size()) fail(concat({"unexpected ", in_quotes(v.substr(i))}), i);
   if (n < 1 && !(n == 0 && st.half)) fail("the move count must be at least 1", count_at);
   if (n > 64) fail("the move count must be at most 64", count_at);
   st.moves = n;
